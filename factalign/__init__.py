@@ -1,0 +1,9 @@
+"""factalign: claim-level factual consistency of a summary against its source, with alignments."""
+
+__version__ = "0.1.0"
+
+from factalign.data import Claim, ClaimResult, Document, Premise, SummaryResult  # noqa: E402
+from factalign.errors import FactalignError  # noqa: E402
+from factalign.scorer import Scorer, score  # noqa: E402
+
+__all__ = ["Scorer", "score", "Document", "Claim", "Premise", "ClaimResult", "SummaryResult", "FactalignError", "__version__"]

@@ -1,0 +1,5 @@
+import sys
+
+from factalign.cli import main
+
+sys.exit(main())

@@ -1,0 +1,23 @@
+"""The claim-extractor protocol: a segmented summary -> claims tied to their summary sentence."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from factalign.data import Claim, Document
+
+
+class ClaimExtractor(Protocol):
+    name: str
+
+    def extract(self, summary: Document) -> list[Claim]:
+        ...
+
+
+class SentenceExtractor:
+    """Each summary sentence is one claim (FENICE's NLI_sent ablation; INFUSE's unit)."""
+
+    name = "sentences"
+
+    def extract(self, summary: Document) -> list[Claim]:
+        return [Claim(summary.sentence(i), i, span) for i, span in enumerate(summary.sentences)]

@@ -1,0 +1,164 @@
+"""The `factalign` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tqdm import tqdm
+
+from factalign import __version__
+from factalign.claims import EXTRACTORS
+from factalign.coref import COREF_BACKENDS
+from factalign.errors import FactalignError
+from factalign.io import default_cache_path, read_jsonl, read_text
+from factalign.methods import METHODS
+from factalign.nli import BACKENDS, DEFAULT_NLI
+from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer
+
+
+def add_scorer_options(p: argparse.ArgumentParser) -> None:
+    """Options that choose a method and its models (shared by score, batch and bench)."""
+    p.add_argument("--method", default="fenice", help=f"one of: {', '.join(METHODS)} (default: fenice)")
+    p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
+    p.add_argument("--extractor", default="sentences", help=f"claim extractor: {', '.join(EXTRACTORS)} (default: sentences)")
+    p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
+    p.add_argument("--param", action="append", default=[], metavar="K=V", help="a method parameter, e.g. T=0.7 (repeatable)")
+    p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent")
+    p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache file (default: %(default)s)")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the NLI cache")
+    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+
+
+def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
+    params = {}
+    for item in args.param:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise FactalignError(f"--param takes K=V, got {item!r}")
+        params[key.strip()] = value.strip()
+    return Scorer(method or args.method, nli=args.nli, extractor=args.extractor, coref=args.coref,
+                  threshold=args.threshold, cache=None if args.no_cache else args.cache, params=params,
+                  max_document_chars=args.max_chars)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    if args.document == "-" and args.summary == "-":
+        raise FactalignError("only one of --document and --summary can be read from standard input")
+    document, summary = read_text(args.document), read_text(args.summary)
+    result = scorer_from_args(args).score(document, summary)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    label = f"  [{result.label}]" if result.label else ""
+    print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
+    print(f"{'#':>3}  {'score':>7}  {'label':<11}  {'premise':<10}  {'source span':<13}  claim -> aligned source")
+    for i, c in enumerate(result.claims):
+        p = c.premise
+        span = f"[{p.spans[0][0]}:{p.spans[-1][1]}]" if p and p.spans else "-"
+        source = (p.text if p else "").replace("\n", " ")
+        print(f"{i:>3}  {c.score:>7.4f}  {c.label or '-':<11}  {p.granularity if p else '-':<10}  {span:<13}  "
+              f"{c.claim.text}  ->  {source[:160]}{'...' if len(source) > 160 else ''}")
+    return 0
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    done = _finished_ids(args.output)
+    rows = list(read_jsonl(args.input, required=("id", "document", "summary")))
+    scorer = scorer_from_args(args)
+    failed = 0
+    with open(args.output, "a", encoding="utf-8") as out:
+        for lineno, row in tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet):
+            try:
+                if isinstance(row, FactalignError):
+                    raise row
+                if str(row["id"]) in done:
+                    continue
+                result = scorer.score(row["document"], row["summary"])
+            except FactalignError as exc:
+                failed += 1
+                msg = str(exc) if str(exc).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {exc}"
+                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+                continue
+            out.write(json.dumps({"id": row["id"], **result.to_dict()}, ensure_ascii=False) + "\n")
+            out.flush()
+            done.add(str(row["id"]))
+    if failed:
+        print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _finished_ids(path: str) -> set[str]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return set()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FactalignError(f"cannot read the existing output {path}: {exc}") from None
+    ids = set()
+    for line in lines:
+        try:
+            ids.add(str(json.loads(line)["id"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short by an interrupted run: that row is scored again
+    return ids
+
+
+def run_models(args: argparse.Namespace) -> int:
+    from factalign.nli import HOUSE_MODEL_DIR
+
+    for name, where in BACKENDS.items():
+        status = ""
+        if name == "house":
+            status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
+        print(f"{name:<7} {where}{status}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="factalign", description="Claim-level factual consistency scoring with alignments.")
+    parser.add_argument("--version", action="version", version=f"factalign {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("score", help="score one summary against one document")
+    p.add_argument("--document", required=True, help="document file ('-' for stdin)")
+    p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    add_scorer_options(p)
+    p.set_defaults(func=run_score)
+
+    p = sub.add_parser("batch", help="score JSONL rows {id, document, summary}; resumable")
+    p.add_argument("input", help="input JSONL ('-' for stdin)")
+    p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_scorer_options(p)
+    p.set_defaults(func=run_batch)
+
+    p = sub.add_parser("models", help="list NLI backends and where each loads from")
+    p.set_defaults(func=run_models)
+
+    for register in _plugins():
+        register(sub)
+    return parser
+
+
+def _plugins():
+    return []
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except FactalignError as exc:
+        print(f"factalign: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("factalign: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

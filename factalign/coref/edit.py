@@ -1,0 +1,63 @@
+"""Text edits driven by coreference clusters."""
+
+from __future__ import annotations
+
+from factalign.coref.base import PRONOUNS, Cluster
+from factalign.data import Span
+
+
+def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> list[str]:
+    """FENICE's Co(s): the sentence with one mention replaced by another (non-pronoun) mention of its cluster.
+
+    One variant per (mention inside the sentence, other mention text of the cluster); duplicates
+    and the unchanged sentence are dropped. Order is deterministic.
+    """
+    s_start, s_end = sentence
+    original = text[s_start:s_end]
+    variants: list[str] = []
+    for cluster in clusters:
+        inside = [(a, b) for a, b in cluster if s_start <= a and b <= s_end]
+        if not inside:
+            continue
+        inside_words = {text[a:b] for a, b in inside}
+        others = sorted({text[a:b] for a, b in cluster} - inside_words, key=lambda m: (m.lower() in PRONOUNS, m))
+        others = [m for m in others if m.lower() not in PRONOUNS]
+        for a, b in inside:
+            for other in others:
+                variant = original[: a - s_start] + other + original[b - s_start:]
+                if variant != original and variant not in variants:
+                    variants.append(variant)
+    return variants
+
+
+def representative(text: str, cluster: Cluster) -> str | None:
+    """The cluster's name: its longest non-pronoun mention (first on ties)."""
+    names = [text[a:b] for a, b in cluster if text[a:b].lower() not in PRONOUNS]
+    return max(names, key=len) if names else None
+
+
+def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -> str:
+    """Replace each pronoun with its cluster's name ("his" -> "Name's").
+
+    With `prefix_modifiers`, a nominal mention that is not the name ("the 27-year-old") is kept
+    and prefixed with it ("Emmanuel Adebayor, the 27-year-old"), as FIZZ does.
+    """
+    edits: list[tuple[int, int, str]] = []
+    for cluster in clusters:
+        name = representative(text, cluster)
+        if name is None:
+            continue
+        for a, b in cluster:
+            mention = text[a:b]
+            low = mention.lower()
+            if low in PRONOUNS:
+                edits.append((a, b, name + "'s" if low in {"his", "her", "its", "their", "hers", "theirs", "whose"} else name))
+            elif prefix_modifiers and name.lower() not in low and low.split()[0] in {"the", "a", "an", "this", "that"}:
+                edits.append((a, b, f"{name}, {mention}"))
+    out, last = [], 0
+    for a, b, new in sorted(edits):
+        if a < last:
+            continue  # nested mentions: keep the outer edit
+        out += [text[last:a], new]
+        last = b
+    return "".join(out) + text[last:]

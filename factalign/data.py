@@ -1,0 +1,120 @@
+"""The data model: plain dataclasses with char-offset alignments and a JSON round trip."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Span = tuple[int, int]
+Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary"]
+
+
+@dataclass
+class Document:
+    """A text and its sentences as [start, end) char spans into it."""
+
+    text: str
+    sentences: list[Span]
+
+    def sentence(self, i: int) -> str:
+        start, end = self.sentences[i]
+        return self.text[start:end]
+
+    @property
+    def sentence_texts(self) -> list[str]:
+        return [self.text[s:e] for s, e in self.sentences]
+
+    def join(self, indices: list[int]) -> str:
+        """Text of several sentences, in the given order, separated by one space."""
+        return " ".join(self.sentence(i) for i in indices)
+
+    def span_of(self, indices: list[int]) -> Span:
+        """The char span covering the given sentences."""
+        return (min(self.sentences[i][0] for i in indices), max(self.sentences[i][1] for i in indices))
+
+    @classmethod
+    def from_text(cls, text: str) -> Document:
+        from factalign.text import split_sentences
+
+        return cls(text, split_sentences(text))
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Document:
+        return cls(d["text"], [tuple(s) for s in d["sentences"]])
+
+
+@dataclass
+class Claim:
+    """A unit to verify: its text, the summary sentence it came from, its span in the summary if known."""
+
+    text: str
+    sentence_index: int
+    span: Span | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Claim:
+        return cls(d["text"], d["sentence_index"], tuple(d["span"]) if d.get("span") is not None else None)
+
+
+@dataclass
+class Premise:
+    """What a claim was checked against.
+
+    `sentences` are document sentence indices, or "document" for the whole text; `text` is the
+    premise actually given to the NLI model (for coref it differs from the document text).
+    """
+
+    sentences: list[int] | Literal["document"]
+    text: str
+    granularity: Granularity
+    spans: list[Span] = field(default_factory=list)
+
+    @classmethod
+    def of_sentences(cls, doc: Document, indices: list[int], granularity: Granularity, text: str | None = None) -> Premise:
+        return cls(list(indices), doc.join(indices) if text is None else text, granularity,
+                   [doc.sentences[i] for i in indices])
+
+    @classmethod
+    def whole(cls, doc: Document) -> Premise:
+        return cls("document", doc.text, "document", [(0, len(doc.text))])
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Premise:
+        return cls(d["sentences"], d["text"], d["granularity"], [tuple(s) for s in d.get("spans", [])])
+
+
+@dataclass
+class ClaimResult:
+    """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it and its aligned premise."""
+
+    claim: Claim
+    score: float
+    probs: tuple[float, float, float]
+    premise: Premise | None
+    label: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ClaimResult:
+        premise = Premise.from_dict(d["premise"]) if d.get("premise") else None
+        return cls(Claim.from_dict(d["claim"]), d["score"], tuple(d["probs"]), premise, d.get("label"),
+                   d.get("details", {}))
+
+
+@dataclass
+class SummaryResult:
+    """A summary's score, its claims and the signature that makes the number reproducible."""
+
+    score: float
+    claims: list[ClaimResult]
+    method: str
+    signature: str
+    label: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
+        return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
+                   d.get("label"))

@@ -1,0 +1,58 @@
+"""The NLI protocol: a batch of (premise, hypothesis) pairs -> rows of (p_ent, p_neu, p_con)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from factalign.errors import FactalignError
+
+Pair = tuple[str, str]
+ENT, NEU, CON = 0, 1, 2
+
+
+@runtime_checkable
+class NLIModel(Protocol):
+    """Anything that maps premise/hypothesis pairs to entailment, neutral, contradiction probabilities."""
+
+    #: identifies the model and its weights, recorded in result signatures and cache keys
+    signature: str
+
+    def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
+        """An array of shape [len(pairs), 3]; each row (p_ent, p_neu, p_con) sums to 1."""
+        ...
+
+
+def label_columns(id2label: dict) -> list[int]:
+    """For each of (entailment, neutral, contradiction), the model's output column.
+
+    Read from the model's own config, never assumed. A two-way model (entailment vs not) gets its
+    'not' column as neutral and a contradiction column of zeros (marked -1).
+    """
+    found = {}
+    for idx, name in id2label.items():
+        key = str(name).lower().replace("-", "_")
+        if key.startswith("not_ent") or key.startswith("non_ent"):
+            found["neu"] = int(idx)
+        elif key.startswith("entail"):
+            found["ent"] = int(idx)
+        elif key.startswith("neutral"):
+            found["neu"] = int(idx)
+        elif key.startswith("contradict"):
+            found["con"] = int(idx)
+    if "ent" not in found or "neu" not in found:
+        raise FactalignError(f"cannot read entailment/neutral labels from id2label {id2label}")
+    return [found["ent"], found["neu"], found.get("con", -1)]
+
+
+def softmax_columns(logits: np.ndarray, columns: list[int]) -> np.ndarray:
+    z = logits - logits.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(axis=1, keepdims=True)
+    out = np.zeros((len(p), 3), dtype=np.float64)
+    for j, col in enumerate(columns):
+        if col >= 0:
+            out[:, j] = p[:, col]
+    return out

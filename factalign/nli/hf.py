@@ -1,0 +1,47 @@
+"""NLI through transformers (optional extra `[hf]`): a hub id or a local directory."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from factalign.errors import FactalignError
+from factalign.nli.base import Pair, label_columns, softmax_columns
+from factalign.nli.transformer import TransformerNLI
+
+# The NLI model of the FENICE paper.
+DEFAULT_HF_MODEL = "MoritzLaurer/DeBERTa-v3-large-mnli-fever-anli-ling-wanli"
+
+
+class HFNLI(TransformerNLI):
+    def __init__(self, model: str = DEFAULT_HF_MODEL, batch_size: int = 16, long_premise: str = "chunk",
+                 max_length: int | None = None, device: str = "cpu"):
+        try:
+            import torch
+            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        except ImportError:
+            raise FactalignError("the hf backend needs torch and transformers: pip install 'factalign[hf]'") from None
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(model)
+            self.model = AutoModelForSequenceClassification.from_pretrained(model).to(device).eval()
+        except (OSError, ValueError) as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise FactalignError(
+                f"cannot load NLI model {model!r} (hub unreachable or no such model: {reason}); "
+                "download it where a hub is reachable and pass the local directory, e.g. --nli hf:/path/to/model"
+            ) from None
+        limit = max_length or min(getattr(self.tokenizer, "model_max_length", 512), 512)
+        super().__init__(limit, batch_size, long_premise)
+        self.torch, self.device = torch, device
+        self.columns = label_columns(self.model.config.id2label)
+        revision = getattr(self.model.config, "_commit_hash", None) or "local"
+        self.signature = f"hf:{model}#rev={str(revision)[:12]}"
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(ids) for ids in self.tokenizer(texts, add_special_tokens=False)["input_ids"]]
+
+    def forward(self, pairs: list[Pair]) -> np.ndarray:
+        enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], padding=True, truncation=True,
+                             max_length=self.max_length, return_tensors="pt").to(self.device)
+        with self.torch.no_grad():
+            logits = self.model(**enc).logits.float().cpu().numpy()
+        return softmax_columns(logits, self.columns)

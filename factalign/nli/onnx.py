@@ -1,0 +1,72 @@
+"""NLI from a local model directory: model.onnx + tokenizer.json + config.json (with id2label)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from factalign.errors import FactalignError
+from factalign.nli.base import Pair, label_columns, softmax_columns
+from factalign.nli.transformer import TransformerNLI
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+class OnnxNLI(TransformerNLI):
+    def __init__(self, model_dir: str | Path, batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        model_dir = Path(model_dir)
+        files = {name: model_dir / name for name in ("model.onnx", "tokenizer.json", "config.json")}
+        missing = [name for name, p in files.items() if not p.is_file()]
+        if not model_dir.is_dir():
+            raise FactalignError(f"NLI model directory not found: {model_dir}")
+        if missing:
+            raise FactalignError(f"NLI model directory {model_dir} has no {', '.join(missing)}")
+        try:
+            config = json.loads(files["config.json"].read_text())
+            self.columns = label_columns(config["id2label"])
+        except (ValueError, KeyError) as exc:
+            raise FactalignError(f"{files['config.json']}: no readable id2label ({exc})") from None
+        super().__init__(int(config.get("max_length", 512)), batch_size, long_premise)
+        self.config = config
+        self.tokenizer = Tokenizer.from_file(str(files["tokenizer.json"]))
+        self.tokenizer.enable_truncation(self.max_length)
+        self.tokenizer.enable_padding(pad_id=int(config.get("pad_token_id", 0)))
+        self._counter = Tokenizer.from_file(str(files["tokenizer.json"]))
+        self._counter.no_truncation()
+        self._counter.no_padding()
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or os.cpu_count() or 1
+        try:
+            self.session = ort.InferenceSession(str(files["model.onnx"]), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own exception types
+            raise FactalignError(f"cannot load {files['model.onnx']}: {str(exc).splitlines()[0]}") from None
+        self.inputs = {i.name for i in self.session.get_inputs()}
+        digest = config.get("sha256") or file_sha256(files["model.onnx"])
+        self.model_id = config.get("model_id", model_dir.name)
+        self.signature = f"{self.model_id}#sha256={digest[:12]}"
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in self._counter.encode_batch(texts, add_special_tokens=False)]
+
+    def forward(self, pairs: list[Pair]) -> np.ndarray:
+        encodings = self.tokenizer.encode_batch(pairs)
+        feed = {
+            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+        }
+        (logits,) = self.session.run(["logits"], {k: v for k, v in feed.items() if k in self.inputs})
+        return softmax_columns(logits, self.columns)

@@ -1,0 +1,90 @@
+"""What the onnx and hf backends share: length-sorted batching and premises over the token limit.
+
+A premise too long for the model is either truncated (`long_premise="truncate"`) or cut into
+chunks of whole sentences that fit beside the hypothesis, scored chunk by chunk, and the row of
+the chunk with the highest entailment kept (`"chunk"`, the default, as SummaC and FENICE do for
+whole documents).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from factalign.errors import FactalignError
+from factalign.nli.base import ENT, Pair
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+SPECIAL_TOKENS = 4  # [CLS] a [SEP] b [SEP] plus one of slack for models with two separators
+
+
+class TransformerNLI:
+    signature: str
+
+    def __init__(self, max_length: int, batch_size: int = 32, long_premise: str = "chunk"):
+        if long_premise not in ("chunk", "truncate"):
+            raise FactalignError(f"long_premise must be 'chunk' or 'truncate', not {long_premise!r}")
+        self.max_length = max_length
+        self.batch_size = batch_size
+        self.long_premise = long_premise
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        raise NotImplementedError
+
+    def forward(self, pairs: list[Pair]) -> np.ndarray:
+        """Probabilities for pairs that fit the model (longer ones are truncated by the tokenizer)."""
+        raise NotImplementedError
+
+    def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
+        pieces, owner = self._pieces(list(pairs))
+        probs = self._batched(pieces)
+        out = np.zeros((len(pairs), 3))
+        best = np.full(len(pairs), -1.0)
+        for row, i in zip(probs, owner):
+            if row[ENT] > best[i]:
+                best[i], out[i] = row[ENT], row
+        return out
+
+    def _pieces(self, pairs: list[Pair]) -> tuple[list[Pair], list[int]]:
+        if self.long_premise == "truncate":
+            return pairs, list(range(len(pairs)))
+        lengths = self.count_tokens([t for pair in pairs for t in pair])
+        pieces, owner = [], []
+        for i, (premise, hypothesis) in enumerate(pairs):
+            budget = self.max_length - lengths[2 * i + 1] - SPECIAL_TOKENS
+            chunks = [premise] if lengths[2 * i] <= budget else self.chunk(premise, max(budget, 16))
+            pieces += [(c, hypothesis) for c in chunks]
+            owner += [i] * len(chunks)
+        return pieces, owner
+
+    def chunk(self, text: str, budget: int) -> list[str]:
+        """Greedy packing of whole sentences (words, for an over-long sentence) into chunks of <= budget tokens."""
+        units = []
+        for sentence in _SENTENCE_END.split(text):
+            if self.count_tokens([sentence])[0] <= budget:
+                units.append(sentence)
+            else:
+                words = sentence.split()
+                step = max(1, budget // 2)  # words are >= 1 token; halve to stay under budget
+                units += [" ".join(words[k:k + step]) for k in range(0, len(words), step)]
+        sizes = self.count_tokens(units)
+        chunks, current, used = [], [], 0
+        for unit, size in zip(units, sizes):
+            if current and used + size > budget:
+                chunks.append(" ".join(current))
+                current, used = [], 0
+            current.append(unit)
+            used += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+    def _batched(self, pairs: list[Pair]) -> np.ndarray:
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        out = np.zeros((len(pairs), 3))
+        for k in range(0, len(order), self.batch_size):
+            idx = order[k:k + self.batch_size]
+            out[idx] = self.forward([pairs[i] for i in idx])
+        return out

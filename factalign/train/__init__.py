@@ -1,0 +1,1 @@
+"""Training and export of the house NLI cross-encoder (optional extra: `factalign[train]`)."""

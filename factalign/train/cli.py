@@ -1,0 +1,99 @@
+"""`factalign train-nli` and `factalign export-onnx` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from factalign.train.data import fail
+
+DEFAULT_WORK_DIR = Path("checkpoints/train-nli")
+
+
+def register(subparsers) -> None:
+    train = subparsers.add_parser("train-nli", help="fine-tune a 3-way NLI cross-encoder (needs factalign[train])")
+    train.add_argument("--base", type=Path, required=True, help="Hugging Face encoder directory")
+    train.add_argument("--data", nargs="+", required=True, metavar="SPEC",
+                       help="KIND:PATH with KIND in sick, msrp, wice, feverfact, synthetic, jsonl, shared")
+    train.add_argument("--output", type=Path, required=True, help="directory for the best checkpoint")
+    train.add_argument("--work-dir", type=Path, default=DEFAULT_WORK_DIR, help="checkpoints and log")
+    train.add_argument("--epochs", type=int, default=2)
+    train.add_argument("--batch-size", type=int, default=16)
+    train.add_argument("--lr", type=float, default=6e-5)
+    train.add_argument("--max-length", type=int, default=256)
+    train.add_argument("--seed", type=int, default=13)
+    train.add_argument("--dev-fraction", type=float, default=0.15)
+    train.add_argument("--eval-every", type=int, default=500)
+    train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
+    train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
+    train.add_argument("--resume", action="store_true", help="continue from WORK_DIR/last")
+    train.set_defaults(handler=run_train_nli)
+
+    export = subparsers.add_parser("export-onnx", help="export a train-nli checkpoint to an ONNX model dir")
+    export.add_argument("--checkpoint", type=Path, required=True)
+    export.add_argument("--output", type=Path, required=True)
+    export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
+    export.set_defaults(handler=run_export_onnx)
+
+
+def _require_training_extra() -> None:
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError:
+        raise fail("training needs torch and transformers: pip install 'factalign[train]'") from None
+
+
+def run_train_nli(args) -> int:
+    import random
+
+    from factalign.train.mix import counts, load_specs
+    from factalign.train.trainer import TrainConfig, train
+
+    _require_training_extra()
+    if not (args.base / "config.json").exists() or not (args.base / "tokenizer.json").exists():
+        raise fail(f"--base {args.base}: need a model directory with config.json and tokenizer.json")
+    train_examples, dev_examples = load_specs(args.data, args.dev_fraction, args.seed)
+    if args.max_examples:
+        train_examples = random.Random(args.seed).sample(train_examples, min(args.max_examples, len(train_examples)))
+    if not train_examples or not dev_examples:
+        raise fail("the data specs gave no training or no dev examples")
+    recipe = {
+        "base": str(args.base),
+        "data": args.data,
+        "train_counts": counts(train_examples),
+        "dev_counts": counts(dev_examples),
+        "command": shlex.join(["factalign", *sys.argv[1:]]),
+    }
+    print(json.dumps({"train": recipe["train_counts"], "dev": recipe["dev_counts"]}), flush=True)
+    config = TrainConfig(base=args.base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
+                         batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
+                         eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
+                         recipe=recipe)
+    best = train(config, train_examples, dev_examples)
+    print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
+    return 0
+
+
+def run_export_onnx(args) -> int:
+    from factalign.train.export import export_model_dir
+
+    _require_training_extra()
+    config = export_model_dir(args.checkpoint, args.output, quantize=not args.no_quantize)
+    print(f"wrote {args.output}/model.onnx (sha256 {config['sha256'][:12]})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point until the main factalign CLI registers these commands."""
+    parser = argparse.ArgumentParser(prog="factalign")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Export a fine-tuned checkpoint to an ONNX model directory (int8 by default).
+
+The directory holds model.onnx, tokenizer.json and config.json; config.json carries
+id2label, max_length, the sha256 of model.onnx and the training recipe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from factalign.train.data import fail
+
+MODEL_ID = "factalign/house-nli-minilm-l6-v1"
+OPSET = 17
+
+
+def _logits_only(model):
+    import torch
+
+    class LogitsOnly(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.model(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).logits
+
+    return LogitsOnly().eval()
+
+
+def export_fp32(checkpoint: Path, path: Path) -> None:
+    import torch
+    from transformers import AutoModelForSequenceClassification
+
+    model = AutoModelForSequenceClassification.from_pretrained(checkpoint, attn_implementation="eager")
+    dummy = torch.ones(2, 8, dtype=torch.long)
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+    axes = {name: {0: "batch", 1: "sequence"} for name in names} | {"logits": {0: "batch"}}
+    torch.onnx.export(_logits_only(model), (dummy, dummy, torch.zeros_like(dummy)), str(path),
+                      input_names=names, output_names=["logits"], dynamic_axes=axes,
+                      opset_version=OPSET, dynamo=False)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _tokenizer_file(checkpoint: Path, output: Path, max_length: int) -> bool:
+    """Copy tokenizer.json with truncation at max_length and no padding; returns do_lower_case."""
+    spec = json.loads((checkpoint / "tokenizer.json").read_text(encoding="utf-8"))
+    spec["truncation"] = {"direction": "Right", "max_length": max_length, "strategy": "LongestFirst", "stride": 0}
+    spec["padding"] = None
+    (output / "tokenizer.json").write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    return bool((spec.get("normalizer") or {}).get("lowercase", False))
+
+
+def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True) -> dict:
+    """Write output/{model.onnx, tokenizer.json, config.json}; returns the config."""
+    for name in ("config.json", "tokenizer.json"):
+        if not (checkpoint / name).exists():
+            raise fail(f"{checkpoint} is not a train-nli output (missing {name})")
+    recipe_path = checkpoint / "recipe.json"
+    recipe = json.loads(recipe_path.read_text(encoding="utf-8")) if recipe_path.exists() else {}
+    model_config = json.loads((checkpoint / "config.json").read_text(encoding="utf-8"))
+    max_length = recipe.get("training", {}).get("max_length", 256)
+    output.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        fp32 = Path(tmp) / "model.onnx"
+        export_fp32(checkpoint, fp32)
+        if quantize:
+            from onnxruntime.quantization import QuantType, quantize_dynamic
+
+            quantize_dynamic(str(fp32), str(output / "model.onnx"), weight_type=QuantType.QInt8)
+        else:
+            shutil.copy(fp32, output / "model.onnx")
+    config = {
+        "model_id": MODEL_ID,
+        "id2label": {str(k): v for k, v in model_config["id2label"].items()},
+        "max_length": max_length,
+        "do_lower_case": _tokenizer_file(checkpoint, output, max_length),
+        "inputs": ["input_ids", "attention_mask", "token_type_ids"],
+        "quantization": "dynamic int8 (QInt8 weights)" if quantize else None,
+        "sha256": sha256(output / "model.onnx"),
+        "recipe": recipe,
+    }
+    (output / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    return config

@@ -1,0 +1,191 @@
+"""Fine-tune a BERT-style encoder as a 3-way NLI cross-encoder on CPU.
+
+State is saved to `work_dir/last/state.pt` every `save_every` steps and at each
+evaluation, so an interrupted run continues with `resume=True`; the best model
+by dev accuracy is kept in `work_dir/best/` and copied to `output` at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from factalign.train import batching
+from factalign.train.data import LABELS
+
+
+@dataclass
+class TrainConfig:
+    base: Path
+    output: Path
+    work_dir: Path
+    epochs: int = 2
+    batch_size: int = 16
+    lr: float = 6e-5
+    max_length: int = 256
+    seed: int = 13
+    warmup_fraction: float = 0.06
+    weight_decay: float = 0.01
+    eval_every: int = 500
+    save_every: int = 100
+    patience: int = 4
+    max_minutes: float | None = None
+    threads: int = 2
+    resume: bool = False
+    recipe: dict = field(default_factory=dict)
+
+
+def _label_ids(examples: list[dict]) -> list[int]:
+    return [LABELS.index(ex["label"]) for ex in examples]
+
+
+def evaluate(model, encoded, labels: list[int], batch_size: int = 64) -> dict:
+    import torch
+
+    model.eval()
+    predictions = [0] * len(labels)
+    with torch.no_grad():
+        for indices in batching.sorted_batches([len(e[0]) for e in encoded], batch_size):
+            logits = model(**batching.collate(encoded, indices)).logits
+            for i, p in zip(indices, logits.argmax(-1).tolist()):
+                predictions[i] = p
+    model.train()
+    correct = [p == y for p, y in zip(predictions, labels)]
+    per_class = {}
+    for k, name in enumerate(LABELS):
+        hits = [c for c, y in zip(correct, labels) if y == k]
+        per_class[name] = sum(hits) / len(hits) if hits else None
+    return {"accuracy": sum(correct) / max(len(correct), 1), "per_class": per_class}
+
+
+def _load_model(base: Path):
+    from transformers import AutoModelForSequenceClassification
+
+    return AutoModelForSequenceClassification.from_pretrained(
+        base,
+        num_labels=len(LABELS),
+        id2label=dict(enumerate(LABELS)),
+        label2id={name: i for i, name in enumerate(LABELS)},
+    )
+
+
+def _scheduler(optimizer, warmup: int, total: int):
+    import torch
+
+    def factor(step: int) -> float:
+        if step < warmup:
+            return (step + 1) / warmup
+        return max(0.0, (total - step) / max(1, total - warmup))
+
+    return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
+
+
+def _log(work_dir: Path, record: dict) -> None:
+    with open(work_dir / "log.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps(record) + "\n")
+    print(json.dumps(record), flush=True)
+
+
+def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[dict]) -> dict:
+    """Train, keep the best checkpoint by dev accuracy, write it to config.output; returns the best dev metrics."""
+    import torch
+    from tqdm import tqdm
+
+    torch.set_num_threads(config.threads)
+    torch.manual_seed(config.seed)
+    config.work_dir.mkdir(parents=True, exist_ok=True)
+    tokenizer = batching.load_tokenizer(config.base, config.max_length)
+    train_encoded, train_labels = batching.encode(tokenizer, train_examples), _label_ids(train_examples)
+    dev_encoded, dev_labels = batching.encode(tokenizer, dev_examples), _label_ids(dev_examples)
+    lengths = [len(e[0]) for e in train_encoded]
+    steps_per_epoch = -(-len(lengths) // config.batch_size)
+    total_steps = steps_per_epoch * config.epochs
+
+    model = _load_model(config.base)
+    decay = [p for n, p in model.named_parameters() if not n.endswith("bias") and "LayerNorm" not in n]
+    no_decay = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": config.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=config.lr,
+    )
+    scheduler = _scheduler(optimizer, int(total_steps * config.warmup_fraction), total_steps)
+    state = {"step": 0, "best_accuracy": -1.0, "best": None, "bad_evals": 0}
+    last = config.work_dir / "last" / "state.pt"
+    if config.resume and last.exists():
+        saved = torch.load(last, weights_only=False)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        scheduler.load_state_dict(saved["scheduler"])
+        state = saved["progress"]
+        print(f"resumed at step {state['step']}", flush=True)
+
+    def save_last() -> None:
+        last.parent.mkdir(exist_ok=True)
+        payload = {"model": model.state_dict(), "optimizer": optimizer.state_dict(),
+                   "scheduler": scheduler.state_dict(), "progress": state}
+        torch.save(payload, last.with_suffix(".tmp"))
+        last.with_suffix(".tmp").replace(last)  # never leave a half-written state behind
+
+    def evaluate_and_keep() -> bool:
+        """Evaluate on dev; returns True when training should stop early."""
+        metrics = evaluate(model, dev_encoded, dev_labels)
+        improved = metrics["accuracy"] > state["best_accuracy"]
+        if improved:
+            state.update(best_accuracy=metrics["accuracy"], best={"step": state["step"], **metrics}, bad_evals=0)
+            model.save_pretrained(config.work_dir / "best")
+        else:
+            state["bad_evals"] += 1
+        _log(config.work_dir, {"step": state["step"], "dev": metrics, "improved": improved})
+        save_last()
+        return state["bad_evals"] >= config.patience
+
+    model.train()
+    started = time.monotonic()
+    stop = False
+    progress = tqdm(total=total_steps, initial=state["step"], desc="train-nli", mininterval=20)
+    running_loss = 0.0
+    for epoch in range(state["step"] // steps_per_epoch, config.epochs):
+        batches = batching.bucketed_batches(lengths, config.batch_size, random.Random(f"{config.seed}:{epoch}"))
+        for indices in batches[state["step"] - epoch * steps_per_epoch:]:
+            inputs = batching.collate(train_encoded, indices)
+            labels = torch.tensor([train_labels[i] for i in indices])
+            loss = torch.nn.functional.cross_entropy(model(**inputs).logits, labels)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            scheduler.step()
+            optimizer.zero_grad()
+            state["step"] += 1
+            running_loss = 0.98 * running_loss + 0.02 * loss.item() if state["step"] > 1 else loss.item()
+            progress.update(1)
+            progress.set_postfix(loss=f"{running_loss:.3f}", epoch=epoch)
+            out_of_time = config.max_minutes and time.monotonic() - started > config.max_minutes * 60
+            if state["step"] % config.eval_every == 0 or out_of_time:
+                stop = evaluate_and_keep() or bool(out_of_time)
+            elif state["step"] % config.save_every == 0:
+                save_last()
+            if stop:
+                break
+        if stop:
+            break
+        if state["step"] % config.eval_every:
+            stop = evaluate_and_keep()
+        if stop:
+            break
+    progress.close()
+    _write_output(config, tokenizer_source=config.base, best=state["best"])
+    return state["best"]
+
+
+def _write_output(config: TrainConfig, tokenizer_source: Path, best: dict) -> None:
+    if config.output.exists():
+        shutil.rmtree(config.output)
+    shutil.copytree(config.work_dir / "best", config.output)
+    shutil.copy(tokenizer_source / "tokenizer.json", config.output / "tokenizer.json")
+    settings = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(config).items() if k != "recipe"}
+    recipe = {**config.recipe, "training": settings, "dev": best}
+    (config.output / "recipe.json").write_text(json.dumps(recipe, indent=2) + "\n", encoding="utf-8")
