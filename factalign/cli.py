@@ -145,7 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _plugins():
-    return []
+    """Subcommands that live beside the features they drive."""
+    from factalign.bench.cli import register as bench
+    from factalign.claimeval.cli import register as claims
+    from factalign.train.cli import register as train
+
+    return [train, bench, claims]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,19 @@
+from pathlib import Path
+
+import pytest
+
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """../shared/data beside the checkout; tests that need it skip with a clear reason when absent."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared evaluation data not found at {SHARED_DATA} (expected ../shared/data beside the repo)")
+    return SHARED_DATA
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path, monkeypatch):
+    """Keep every test's NLI cache out of the user's home."""
+    monkeypatch.setenv("FACTALIGN_CACHE_DIR", str(tmp_path / "cache"))
