@@ -15,7 +15,7 @@ from factalign.errors import FactalignError
 from factalign.io import default_cache_path, read_jsonl, read_text
 from factalign.methods import METHODS
 from factalign.nli import BACKENDS, DEFAULT_NLI
-from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer
+from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, check_text
 
 
 def add_scorer_options(p: argparse.ArgumentParser) -> None:
@@ -47,6 +47,8 @@ def run_score(args: argparse.Namespace) -> int:
     if args.document == "-" and args.summary == "-":
         raise FactalignError("only one of --document and --summary can be read from standard input")
     document, summary = read_text(args.document), read_text(args.summary)
+    check_text(document, "document", args.max_chars)
+    check_text(summary, "summary", args.max_chars)
     result = scorer_from_args(args).score(document, summary)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))

@@ -42,9 +42,9 @@ class Scorer:
             raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
                                  f"it takes: {', '.join(self.spec.params) or 'none'}")
         self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
-        self.nli_model = load_nli(self.nli, cache=self.cache)
         self.extractor_model = load_extractor(self.extractor)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
+        self.nli_model = load_nli(self.nli, cache=self.cache)  # last: the slowest to load
 
     @property
     def signature(self) -> str:
@@ -74,15 +74,20 @@ class Scorer:
     def _document(self, text: str | Document, what: str) -> Document:
         if isinstance(text, Document):
             return text
-        if not isinstance(text, str) or not text.strip():
-            raise FactalignError(f"the {what} is empty")
-        if len(text) > self.max_document_chars:
-            raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {self.max_document_chars:,} "
-                                 "(raise it with --max-chars)")
+        check_text(text, what, self.max_document_chars)
         doc = Document.from_text(text)
         if not doc.sentences:
             raise FactalignError(f"the {what} has no sentences")
         return doc
+
+
+def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> None:
+    """Refuse empty or over-long input before any model is loaded or run."""
+    if not isinstance(text, str) or not text.strip():
+        raise FactalignError(f"the {what} is empty")
+    if len(text) > max_chars:
+        raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {max_chars:,} "
+                             "(raise it with --max-chars)")
 
 
 def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:

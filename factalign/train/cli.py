@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import shlex
 import sys
@@ -30,13 +29,13 @@ def register(subparsers) -> None:
     train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
     train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
     train.add_argument("--resume", action="store_true", help="continue from WORK_DIR/last")
-    train.set_defaults(handler=run_train_nli)
+    train.set_defaults(func=run_train_nli)
 
     export = subparsers.add_parser("export-onnx", help="export a train-nli checkpoint to an ONNX model dir")
     export.add_argument("--checkpoint", type=Path, required=True)
     export.add_argument("--output", type=Path, required=True)
     export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
-    export.set_defaults(handler=run_export_onnx)
+    export.set_defaults(func=run_export_onnx)
 
 
 def _require_training_extra() -> None:
@@ -86,14 +85,3 @@ def run_export_onnx(args) -> int:
     print(f"wrote {args.output}/model.onnx (sha256 {config['sha256'][:12]})")
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry point until the main factalign CLI registers these commands."""
-    parser = argparse.ArgumentParser(prog="factalign")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.handler(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

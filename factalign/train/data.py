@@ -11,14 +11,16 @@ import json
 import random
 from pathlib import Path
 
+from factalign.errors import FactalignError
 from factalign.train.split import is_dev
 
 LABELS = ("entailment", "neutral", "contradiction")
 WICE_LABELS = {"supported": "entailment", "partially_supported": "neutral", "not_supported": "neutral"}
 
 
-def fail(message: str) -> SystemExit:
-    return SystemExit(f"factalign: error: {message}")
+def fail(message: str) -> FactalignError:
+    """The error to raise for bad user input: the CLI prints it as one line."""
+    return FactalignError(message)
 
 
 def example(premise: str, hypothesis: str, label: str, source: str) -> dict:

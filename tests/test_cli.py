@@ -1,0 +1,150 @@
+"""The CLI end to end on the table backend, and every bad input it must refuse in one line."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from factalign.cli import main
+from factalign.text import split_sentences
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+DOC = (EXAMPLES / "document.txt").read_text()
+SUMMARY = (EXAMPLES / "summary.txt").read_text()
+
+
+def sentences(text):
+    return [text[s:e] for s, e in split_sentences(text)]
+
+
+def write_table(path, pairs_of):
+    """A table for nli-sent: summary sentence h entailed by the first document sentence that shares its first word."""
+    rows = []
+    for doc, summ in pairs_of:
+        for h in sentences(summ):
+            for p in sentences(doc):
+                hit = h.split()[0] in p
+                rows.append({"premise": p, "hypothesis": h, "probs": [0.8, 0.15, 0.05] if hit else [0.1, 0.6, 0.3]})
+    path.write_text(json.dumps(rows))
+    return f"table:{path}"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code, err, *fragments):
+    assert code != 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("factalign: error: "), err
+    assert "Traceback" not in err
+    for f in fragments:
+        assert f in lines[0]
+
+
+def test_score_prints_score_signature_and_alignments(tmp_path, capsys):
+    nli = write_table(tmp_path / "t.json", [(DOC, SUMMARY)])
+    code, out, _ = run(capsys, "score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES / "summary.txt",
+                       "--method", "nli-sent", "--nli", nli, "--threshold", "0.5")
+    assert code == 0
+    assert out.startswith("NLI-SENT = ") and "method:nli-sent|nli:table:t.json#sha256=" in out
+    assert "Natalia Moon moved to the Philippines in 2012 and learned Tagalog." in out
+
+
+def test_score_json_spans_index_the_document(tmp_path, capsys, monkeypatch):
+    nli = write_table(tmp_path / "t.json", [(DOC, SUMMARY)])
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(SUMMARY.encode())))
+    code, out, _ = run(capsys, "score", "--document", EXAMPLES / "document.txt", "--summary", "-",
+                       "--method", "nli-sent", "--nli", nli, "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert len(result["claims"]) == 3
+    for c in result["claims"]:
+        (s, e), = c["premise"]["spans"]
+        assert DOC[s:e] == c["premise"]["text"]
+        assert c["score"] == pytest.approx(c["probs"][0] - c["probs"][2])
+
+
+def test_batch_appends_and_a_rerun_skips_finished_ids(tmp_path, capsys):
+    rows = [json.loads(l) for l in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
+    nli = write_table(tmp_path / "t.json", [(r["document"], r["summary"]) for r in rows])
+    out_path = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
+    assert code == 0
+    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["moon-1", "moon-2", "moon-3"]
+    code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent",
+                     "--nli", "table:/nonexistent-table-proves-no-model-is-needed.json", "--quiet")
+    assert code == 2  # the table file is missing: loading fails before anything is rescored
+    assert len(out_path.read_text().splitlines()) == 3
+
+
+def test_batch_reports_bad_lines_and_keeps_the_others(tmp_path, capsys):
+    good = {"id": "ok", "document": DOC, "summary": SUMMARY}
+    lines = [json.dumps(good), "{not json", json.dumps({"id": "x", "document": DOC}),
+             json.dumps({"id": "empty", "document": DOC, "summary": "   "}), json.dumps({**good, "id": "ok2"})]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n")
+    nli = write_table(tmp_path / "t.json", [(DOC, SUMMARY)])
+    out_path = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "batch", src, "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
+    assert code == 1
+    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["ok", "ok2"]
+    assert f"{src}:2: not valid JSON" in err
+    assert f"{src}:3: missing field summary" in err
+    assert f"{src}:4: the summary is empty" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("doc_text,summary_text,fragment", [
+    ("", "A summary.", "the document is empty"),
+    ("A document.", " \n\t ", "the summary is empty"),
+])
+def test_empty_inputs(tmp_path, capsys, doc_text, summary_text, fragment):
+    (tmp_path / "d.txt").write_text(doc_text)
+    (tmp_path / "s.txt").write_text(summary_text)
+    code, _, err = run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt", "--nli", "table:x")
+    assert_one_line_error(code, err, fragment)
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = run(capsys, "score", "--document", tmp_path / "nope.txt", "--summary", EXAMPLES / "summary.txt")
+    assert_one_line_error(code, err, "file not found", "nope.txt")
+
+
+def test_non_utf8_bytes(tmp_path, capsys):
+    (tmp_path / "d.txt").write_bytes(b"Caf\xe9 au lait.")
+    code, _, err = run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", EXAMPLES / "summary.txt")
+    assert_one_line_error(code, err, "not UTF-8", "offset 3")
+
+
+def test_unknown_method_and_backend(capsys):
+    base = ["score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES / "summary.txt"]
+    code, _, err = run(capsys, *base, "--method", "bertscore")
+    assert_one_line_error(code, err, "unknown method 'bertscore'", "fenice")
+    code, _, err = run(capsys, *base, "--nli", "gpt:x")
+    assert_one_line_error(code, err, "unknown NLI backend 'gpt'")
+    code, _, err = run(capsys, *base, "--coref", "magic")
+    assert_one_line_error(code, err, "unknown coref backend")
+
+
+def test_model_directory_without_a_model(tmp_path, capsys):
+    (tmp_path / "tokenizer.json").write_text("{}")
+    code, _, err = run(capsys, "score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES / "summary.txt",
+                       "--nli", f"onnx:{tmp_path}")
+    assert_one_line_error(code, err, "has no model.onnx")
+
+
+def test_five_megabyte_document(tmp_path, capsys):
+    (tmp_path / "d.txt").write_text("The cat sat on the mat. " * 220_000)
+    code, _, err = run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", EXAMPLES / "summary.txt",
+                       "--nli", "table:x", "--no-cache")
+    assert_one_line_error(code, err, "5,280,000 characters", "--max-chars")
+
+
+def test_bad_parameter(capsys):
+    code, _, err = run(capsys, "score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES / "summary.txt",
+                       "--param", "T=high")
+    assert_one_line_error(code, err, "'high' is not a valid float")
