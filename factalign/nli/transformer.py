@@ -54,7 +54,7 @@ class TransformerNLI:
         pieces, owner = [], []
         for i, (premise, hypothesis) in enumerate(pairs):
             budget = self.max_length - lengths[2 * i + 1] - SPECIAL_TOKENS
-            chunks = [premise] if lengths[2 * i] <= budget else self.chunk(premise, max(budget, 16))
+            chunks = [premise] if lengths[2 * i] <= budget else self.chunk(premise, max(budget, self.max_length // 4))
             pieces += [(c, hypothesis) for c in chunks]
             owner += [i] * len(chunks)
         return pieces, owner
