@@ -39,6 +39,15 @@ class Document:
         return cls(text, split_sentences(text))
 
     @classmethod
+    def from_sentences(cls, sentences: list[str], sep: str = " ") -> Document:
+        """A Document whose sentences are exactly the given strings, joined by `sep`."""
+        spans, pos = [], 0
+        for s in sentences:
+            spans.append((pos, pos + len(s)))
+            pos += len(s) + len(sep)
+        return cls(sep.join(sentences), spans)
+
+    @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Document:
         return cls(d["text"], [tuple(s) for s in d["sentences"]])
 

@@ -24,13 +24,4 @@ class FixedCoref:
 
 
 def doc_of(*sentences: str) -> Document:
-    """A Document whose sentences are exactly the given strings, joined by single spaces."""
-    text, spans, pos = "", [], 0
-    for s in sentences:
-        if text:
-            text += " "
-            pos += 1
-        spans.append((pos, pos + len(s)))
-        text += s
-        pos += len(s)
-    return Document(text, spans)
+    return Document.from_sentences(list(sentences))
