@@ -17,7 +17,7 @@ DEFAULT_NLI = "house"
 BACKENDS = {
     "house": "the packaged house model (onnx, int8), from " + str(HOUSE_MODEL_DIR),
     "onnx": "onnx:DIR - a local directory with model.onnx, tokenizer.json, config.json",
-    "hf": "hf:ID_OR_DIR - transformers from the hub or a local directory (extra [hf])",
+    "hf": "hf[:ID_OR_DIR] - transformers from the hub or a local directory (extra [hf]); default: the FENICE paper's DeBERTa-v3-large NLI",
     "table": "table:FILE - probabilities looked up from a JSON/JSONL table",
 }
 
@@ -38,14 +38,14 @@ def _from_spec(spec: str, **options) -> NLIModel:
         return _onnx(HOUSE_MODEL_DIR, **options)
     if kind not in BACKENDS:
         raise FactalignError(f"unknown NLI backend {kind!r}; choose one of: {', '.join(BACKENDS)}")
+    if kind == "hf":
+        from factalign.nli.hf import DEFAULT_HF_MODEL, HFNLI
+
+        return HFNLI(arg or DEFAULT_HF_MODEL, **options)
     if not arg:
         raise FactalignError(f"NLI backend {kind!r} needs an argument: {BACKENDS[kind]}")
     if kind == "onnx":
         return _onnx(arg, **options)
-    if kind == "hf":
-        from factalign.nli.hf import HFNLI
-
-        return HFNLI(arg, **options)
     return TableNLI.from_file(arg)
 
 
