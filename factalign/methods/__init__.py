@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from factalign.errors import FactalignError
-from factalign.methods import fenice
+from factalign.methods import fenice, fizz, fulldoc, infuse, sentli, summac
 from factalign.methods.base import Inputs, Method
 
 METHODS: dict[str, Method] = {m.name: m for m in [
     fenice.FENICE,
     fenice.NLI_SENT,
     fenice.NLI_CLAIM,
+    infuse.INFUSE,
+    infuse.INFUSE_SUB,
+    infuse.INFUSE_K,
+    fizz.FIZZ,
+    summac.SUMMAC_ZS,
+    sentli.SENTLI,
+    fulldoc.FULLDOC,
 ]}
 
 

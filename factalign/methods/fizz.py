@@ -1,0 +1,132 @@
+"""FIZZ (Yang et al., EMNLP 2024): zoom in on the summary (atomic facts), zoom out on the document.
+
+1. Coreference: document and summary are resolved (pronoun -> name, and a nominal modifier is
+   prefixed with the name, "Emmanuel Adebayor, the 27-year-old"; `factalign.coref.resolve`).
+2. Atomic facts: the resolved summary goes through the claim extractor in use, sentence by sentence.
+3. Filter (Algorithm 1): a fact is kept only if, for some resolved summary sentence as premise,
+   entailment is the argmax label (`factalign.claims.filter.entailed_by`; ties go to entailment).
+4. Score (eq. 2): each fact gets the max entailment probability over the resolved document sentences;
+   the argmax sentence (first on ties) is its alignment.
+5. Granularity expansion (Algorithm 2): when that best pair's argmax label is not entailment, every
+   window of 2..gran consecutive sentences containing the best sentence is scored
+   (`factalign.text.windows_containing`, clipped at the document's edges) and the fact keeps the
+   max of its sentence score and the window scores (ties keep the single sentence).
+6. Summary score = min over kept facts.
+
+Readings, stated so numbers can be compared:
+- alignments point into the ORIGINAL document: each document sentence is resolved on its own, with
+  the clusters' mentions inside it and each cluster's name taken from anywhere in the document, so
+  sentence i of the resolved document is exactly document sentence i. A premise's `text` is the
+  resolved text the NLI model saw; its `spans` are the original sentences'. The summary is resolved
+  the same way (names from anywhere in the summary), sentence by sentence, so facts keep their
+  `sentence_index`; when resolution changed the summary, a fact's `span` is its whole original
+  summary sentence.
+- dropped facts stay visible: they are scored like the others (max entailment, expansion) and
+  reported with `details["kept"] = False`, but are left out of the min.
+- if the filter drops every fact, all facts are kept (`details["filter_fallback"] = True`); if the
+  extractor returns no fact at all, each resolved summary sentence is a fact.
+- `filter=False` and `expand=False` give the paper's ablations; `gran` is the largest window size.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from factalign.claims.filter import entailed_by
+from factalign.coref import Cluster, representative, resolve
+from factalign.data import Claim, Document, Premise
+from factalign.methods.base import Inputs, Method, Scored, grid, result
+from factalign.nli import ENT
+from factalign.text import windows_containing
+
+
+def resolve_sentences(doc: Document, clusters: list[Cluster]) -> list[str]:
+    """Each sentence of `doc` with its own mentions resolved, names taken from the whole text."""
+    text = doc.text
+    out = []
+    for a, b in doc.sentences:
+        local = []
+        for cluster in clusters:
+            inside = [m for m in cluster if a <= m[0] and m[1] <= b]
+            name = representative(text, cluster) if inside else None
+            if name is None:
+                continue
+            # the mention that is the name goes first so resolve() picks the same name; it is never edited
+            named = next(m for m in cluster if text[m[0]:m[1]] == name)
+            local.append([named] + [m for m in inside if m != named])
+        if not local:
+            out.append(text[a:b])
+            continue
+        resolved = resolve(text, local)  # every edit lies inside [a, b): the rest of the text is unchanged
+        out.append(resolved[a:len(resolved) - (len(text) - b)])
+    return out
+
+
+def _text_of(sentences: list[str]) -> Document:
+    text, spans, pos = "", [], 0
+    for s in sentences:
+        if text:
+            text += " "
+            pos += 1
+        spans.append((pos, pos + len(s)))
+        text += s
+        pos += len(s)
+    return Document(text, spans)
+
+
+def atomic_facts(inputs: Inputs) -> tuple[list[Claim], list[str]]:
+    """The facts of the coref-resolved summary, and the resolved summary sentences."""
+    summary = inputs.summary
+    resolved = resolve_sentences(summary, inputs.coref.clusters(summary.text))
+    if resolved == summary.sentence_texts:
+        facts = inputs.claims
+    else:
+        facts = [Claim(c.text, c.sentence_index,
+                       summary.sentences[c.sentence_index] if 0 <= c.sentence_index < len(summary.sentences) else None)
+                 for c in inputs.extractor.extract(_text_of(resolved))]
+    if not facts:
+        facts = [Claim(t, i, span) for i, (t, span) in enumerate(zip(resolved, summary.sentences))]
+    return facts, resolved
+
+
+def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True) -> Scored:
+    doc, nli = inputs.document, inputs.nli
+    facts, summary_sents = atomic_facts(inputs)
+    kept = entailed_by(facts, summary_sents, nli) if filter else [True] * len(facts)
+    fallback = filter and not any(kept)
+    if fallback:
+        kept = [True] * len(facts)
+
+    doc_sents = resolve_sentences(doc, inputs.document_clusters)
+    probs = grid(nli, doc_sents, [f.text for f in facts])
+    results = []
+    for c, fact in enumerate(facts):
+        j = int(np.argmax(probs[c, :, ENT]))
+        premise = Premise.of_sentences(doc, [j], "sentence", text=doc_sents[j])
+        details = {"kept": kept[c], "sentence_score": float(probs[c, j, ENT]), "expanded": False}
+        if fallback:
+            details["filter_fallback"] = True
+        results.append(result(fact, probs[c, j, ENT], probs[c, j], premise, **details))
+
+    if expand:
+        candidates = [windows_containing(r.premise.sentences[0], len(doc.sentences), gran)
+                      if int(np.argmax(r.probs)) != ENT else [] for r in results]
+        pairs = [(" ".join(doc_sents[i] for i in w), r.claim.text) for r, ws in zip(results, candidates) for w in ws]
+        rows = iter(nli.predict(pairs) if pairs else [])
+        for n, (r, windows) in enumerate(zip(results, candidates)):
+            if windows:
+                r.details["expanded"] = True
+            for w in windows:
+                row = next(rows)
+                if row[ENT] > results[n].score:
+                    text = " ".join(doc_sents[i] for i in w)
+                    results[n] = result(r.claim, row[ENT], row, Premise.of_sentences(doc, w, "expanded", text=text),
+                                        **r.details)
+
+    scores = [r.score for r, k in zip(results, kept) if k]
+    return (min(scores) if scores else 0.0), results
+
+
+FIZZ = Method("fizz", fizz, {"gran": 3, "expand": True, "filter": True}, ("extractor", "coref"),
+              "coref-resolved atomic facts filtered by the summary, max entailment over sentences, "
+              "windows around the best sentence when not entailed; min")

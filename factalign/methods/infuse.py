@@ -1,0 +1,127 @@
+"""INFUSE (Zhang, Xu and Perez-Beltrachini, EACL 2024), Algorithm 1, with its variants INFUSE_sub and fixed k.
+
+For each hypothesis h (a summary sentence):
+1. rank: every document sentence d_m gets E_m = p_ent(d_m => h) + p_ent(h => d_m) (two NLI calls
+   in total, one per direction, batched over all hypotheses); sentences are sorted by E descending,
+   ties by document index. With `reverse=False` only p_ent(d_m => h) is used (the paper's ablation).
+2. grow: R_i is the i top-ranked sentences, joined in rank order. After each addition
+   u_i = p_neu(R_i => h). The first i with u_i >= u_{i-1} stops the search and R_{i-1} is returned
+   with its entailment e_{i-1} as the score of h. If neutral keeps falling, every sentence ends up in
+   the premise (R_N). Steps are run for all hypotheses together: one NLI call per step.
+Summary score = mean over summary sentences.
+
+Readings, stated so numbers can be compared:
+- u_0 (the empty premise) is read as +infinity: with no context nothing has been ruled out, so the
+  first ranked sentence is always accepted and R_0 is never returned. The published code does the
+  same (it initialises the best neutral score to 1000).
+- the stopping test is `u_i >= u_{i-1}` (neutral did not fall). The published code stops only on a
+  strict rise (`>`); the two differ only on exact ties.
+- the premise is joined in rank order, one space between sentences; the published code re-sorts the
+  selected sentences into document order and concatenates them without a separator, and before
+  ranking keeps only the 2i sentences with the highest forward entailment; ties there are broken by
+  forward entailment, here by document index.
+- INFUSE_sub (`infuse-sub`): the claims of the extractor in use are grouped by
+  `Claim.sentence_index`; each claim runs the procedure above and a summary sentence scores the min
+  over its claims. A summary sentence without any claim is checked whole. The results list every
+  claim (details: k, its sentence, the sentence score, whether it was the min); the summary score
+  is the mean over summary sentences of those minima.
+- `infuse-k`: the premise is the k top-ranked sentences (rank order), scored by its entailment, no
+  stopping rule; k is clipped to the document length. The paper's Figure 6 sweeps k = 1..5; the
+  default here is k = 1, the SummaC-style single-sentence premise (but ranked bidirectionally).
+- scores are entailment probabilities (not p_ent - p_con), as in the paper and its code.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from factalign.data import Claim, ClaimResult, Premise
+from factalign.methods.base import Inputs, Method, Scored, grid, mean, result
+from factalign.nli import ENT, NEU
+
+
+def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True) -> list[list[int]]:
+    """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending."""
+    sents = inputs.document.sentence_texts
+    e = grid(inputs.nli, sents, hypotheses)[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
+    if reverse:
+        e = e + grid(inputs.nli, hypotheses, sents)[..., ENT].T  # [n_d, n_h] -> [n_h, n_d]
+    return [sorted(range(len(sents)), key=lambda m: (-row[m], m)) for row in e]
+
+
+def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> list[ClaimResult]:
+    """Algorithm 1 for every claim; the incremental steps are batched across claims."""
+    doc, nli = inputs.document, inputs.nli
+    orders = rank(inputs, [c.text for c in claims], reverse)
+    n = len(doc.sentences)
+    best = [None] * len(claims)          # (k, probs row) of the accepted premise R_k
+    last_neu = [np.inf] * len(claims)    # u_0 = +inf: R_1 is always accepted
+    trace: list[list[float]] = [[] for _ in claims]
+    active = list(range(len(claims)))
+    for i in range(1, n + 1):
+        if not active:
+            break
+        rows = nli.predict([(doc.join(orders[c][:i]), claims[c].text) for c in active])
+        still = []
+        for c, row in zip(active, rows):
+            u = float(row[NEU])
+            trace[c].append(u)
+            if u >= last_neu[c]:
+                continue  # neutral did not fall: keep R_{i-1}
+            best[c], last_neu[c] = (i, row), u
+            still.append(c)
+        active = still
+    out = []
+    for c, claim in enumerate(claims):
+        k, row = best[c]
+        premise = Premise.of_sentences(doc, orders[c][:k], "ranked")
+        out.append(result(claim, row[ENT], row, premise, k=k, neutral=trace[c]))
+    return out
+
+
+def infuse(inputs: Inputs, reverse: bool = True) -> Scored:
+    results = incremental(inputs, inputs.summary_claims, reverse)
+    return mean([r.score for r in results]), results
+
+
+def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
+    by_sentence: dict[int, list[Claim]] = defaultdict(list)
+    for claim in inputs.claims:
+        by_sentence[claim.sentence_index].append(claim)
+    units: list[Claim] = []
+    for i, whole in enumerate(inputs.summary_claims):
+        units += by_sentence.pop(i, None) or [whole]
+    for i in sorted(by_sentence):  # claims pointing outside the summary's sentences: their own group
+        units += by_sentence[i]
+    results = incremental(inputs, units, reverse)
+    groups: dict[int, list[ClaimResult]] = defaultdict(list)
+    for r in results:
+        groups[r.claim.sentence_index].append(r)
+    sentence_scores = []
+    for i, group in groups.items():
+        low = min(group, key=lambda r: r.score)
+        sentence_scores.append(low.score)
+        for r in group:
+            r.details.update(sentence=i, sentence_score=low.score, is_min=r is low)
+    return mean(sentence_scores), results
+
+
+def infuse_k(inputs: Inputs, k: int = 1, reverse: bool = True) -> Scored:
+    doc = inputs.document
+    claims = inputs.summary_claims
+    orders = rank(inputs, [c.text for c in claims], reverse)
+    k = max(1, min(int(k), len(doc.sentences)))
+    premises = [Premise.of_sentences(doc, order[:k], "ranked") for order in orders]
+    rows = inputs.nli.predict([(p.text, c.text) for p, c in zip(premises, claims)]) if claims else []
+    results = [result(c, row[ENT], row, p, k=k) for c, row, p in zip(claims, rows, premises)]
+    return mean([r.score for r in results]), results
+
+
+INFUSE = Method("infuse", infuse, {"reverse": True}, (),
+                "summary sentences, premise grown over bidirectionally ranked sentences until neutral stops falling; mean")
+INFUSE_SUB = Method("infuse-sub", infuse_sub, {"reverse": True}, ("extractor",),
+                    "INFUSE per claim, min within a summary sentence, mean over sentences")
+INFUSE_K = Method("infuse-k", infuse_k, {"k": 1, "reverse": True}, (),
+                  "INFUSE ranking with a fixed premise of the top-k sentences; mean")
