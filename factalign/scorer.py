@@ -64,7 +64,10 @@ class Scorer:
         label = None
         if self.threshold is not None:
             for c in claims:
-                c.label = "supported" if c.score >= self.threshold else "unsupported"
+                if c.details.get("kept") is False:
+                    c.label = "filtered"  # not part of the score (FIZZ's filter)
+                else:
+                    c.label = "supported" if c.score >= self.threshold else "unsupported"
             label = "consistent" if total >= self.threshold else "inconsistent"
         return SummaryResult(float(total), claims, self.spec.name, self.signature, label)
 

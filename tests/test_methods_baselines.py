@@ -5,7 +5,7 @@ import pytest
 
 from factalign import Scorer
 from factalign.data import Document
-from factalign.methods.fulldoc import chunk_sentences
+from factalign.nli.transformer import pack
 from factalign.nli import TableNLI
 
 
@@ -123,10 +123,10 @@ SUMMARY = doc_of("Moon moved.", "She acts.")
 HYP = "Moon moved. She acts."
 
 
-def test_chunk_sentences_packs_greedily():
-    assert chunk_sentences([3, 4, 2, 6], 7) == [[0, 1], [2], [3]]
-    assert chunk_sentences([3, 4, 2, 6], 100) == [[0, 1, 2, 3]]
-    assert chunk_sentences([9, 1], 5) == [[0], [1]]  # an over-long sentence is a chunk of its own
+def test_pack_groups_sentences_greedily():
+    assert pack([3, 4, 2, 6], 7) == [[0, 1], [2], [3]]
+    assert pack([3, 4, 2, 6], 100) == [[0, 1, 2, 3]]
+    assert pack([9, 1], 5) == [[0], [1]]  # an over-long sentence is a chunk of its own
 
 
 def test_fulldoc_mean_entailment_over_whitespace_chunks():
@@ -159,6 +159,9 @@ class TokenModel:
 
     def count_tokens(self, texts):
         return [2 * len(t.split()) for t in texts]
+
+    def premise_budget(self, hypothesis):
+        return self.max_length - self.count_tokens([hypothesis])[0] - 4
 
     def predict(self, pairs):
         return self.table.predict(pairs)

@@ -35,6 +35,10 @@ class Inputs:
     def document_clusters(self) -> list[Cluster]:
         return self.coref.clusters(self.document.text)
 
+    @cached_property
+    def summary_clusters(self) -> list[Cluster]:
+        return self.coref.clusters(self.summary.text)
+
     @property
     def summary_claims(self) -> list[Claim]:
         """Each summary sentence as a claim."""

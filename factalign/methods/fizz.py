@@ -62,28 +62,16 @@ def resolve_sentences(doc: Document, clusters: list[Cluster]) -> list[str]:
     return out
 
 
-def _text_of(sentences: list[str]) -> Document:
-    text, spans, pos = "", [], 0
-    for s in sentences:
-        if text:
-            text += " "
-            pos += 1
-        spans.append((pos, pos + len(s)))
-        text += s
-        pos += len(s)
-    return Document(text, spans)
-
-
 def atomic_facts(inputs: Inputs) -> tuple[list[Claim], list[str]]:
     """The facts of the coref-resolved summary, and the resolved summary sentences."""
     summary = inputs.summary
-    resolved = resolve_sentences(summary, inputs.coref.clusters(summary.text))
+    resolved = resolve_sentences(summary, inputs.summary_clusters)
     if resolved == summary.sentence_texts:
         facts = inputs.claims
     else:
         facts = [Claim(c.text, c.sentence_index,
                        summary.sentences[c.sentence_index] if 0 <= c.sentence_index < len(summary.sentences) else None)
-                 for c in inputs.extractor.extract(_text_of(resolved))]
+                 for c in inputs.extractor.extract(Document.from_sentences(resolved))]
     if not facts:
         facts = [Claim(t, i, span) for i, (t, span) in enumerate(zip(resolved, summary.sentences))]
     return facts, resolved

@@ -59,6 +59,14 @@ class TransformerNLI:
             owner += [i] * len(chunks)
         return pieces, owner
 
+    def premise_budget(self, hypothesis: str) -> int:
+        """How many premise tokens fit beside this hypothesis."""
+        return self._budget(self.count_tokens([hypothesis])[0])
+
+    def _budget(self, hypothesis_tokens: int) -> int:
+        # a hypothesis that leaves less than a quarter of the model for the premise gets truncated
+        return max(self.max_length - hypothesis_tokens - SPECIAL_TOKENS, self.max_length // 4)
+
     def chunk(self, text: str, budget: int) -> list[str]:
         """Greedy packing of whole sentences (words, for an over-long sentence) into chunks of <= budget tokens."""
         units = []
@@ -69,17 +77,7 @@ class TransformerNLI:
                 words = sentence.split()
                 step = max(1, budget // 2)  # words are >= 1 token; halve to stay under budget
                 units += [" ".join(words[k:k + step]) for k in range(0, len(words), step)]
-        sizes = self.count_tokens(units)
-        chunks, current, used = [], [], 0
-        for unit, size in zip(units, sizes):
-            if current and used + size > budget:
-                chunks.append(" ".join(current))
-                current, used = [], 0
-            current.append(unit)
-            used += size
-        if current:
-            chunks.append(" ".join(current))
-        return chunks
+        return [" ".join(units[i] for i in group) for group in pack(self.count_tokens(units), budget)]
 
     def _batched(self, pairs: list[Pair]) -> np.ndarray:
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
@@ -88,3 +86,18 @@ class TransformerNLI:
             idx = order[k:k + self.batch_size]
             out[idx] = self.forward([pairs[i] for i in idx])
         return out
+
+
+def pack(sizes: list[int], budget: int) -> list[list[int]]:
+    """Greedy packing of consecutive items into groups whose summed size stays within budget
+    (an item larger than the budget is a group of its own)."""
+    groups, current, used = [], [], 0
+    for i, size in enumerate(sizes):
+        if current and used + size > budget:
+            groups.append(current)
+            current, used = [], 0
+        current.append(i)
+        used += size
+    if current:
+        groups.append(current)
+    return groups
