@@ -1,2 +1,138 @@
-def register(subparsers):
-    """Adds this feature's subcommands (filled in by its issue)."""
+"""`factalign bench` (score a benchmark with method variants, then report) and `factalign bench report`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from factalign.bench.data import load_benchmark, parse_columns
+from factalign.bench.output import write_report
+from factalign.bench.report import load_run
+from factalign.bench.runner import score_variant, write_manifest
+from factalign.bench.splits import SPLITS, make_split
+from factalign.bench.variants import parse_variants
+from factalign.claims import EXTRACTORS
+from factalign.coref import COREF_BACKENDS
+from factalign.errors import FactalignError
+from factalign.io import default_cache_path
+from factalign.methods import METHODS
+from factalign.nli import DEFAULT_NLI, load_nli
+from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer
+
+REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "bench", help="agreement of methods with human labels: balanced accuracy, ROC-AUC, intervals, plots",
+        description="Score a labelled benchmark with each method variant (resumable), then write results.md, "
+                    "results.json and plots to --out. `factalign bench report --scores DIR` redoes the report from saved scores.")
+    p.add_argument("--data", metavar="KIND:PATH", help="frank:, aggrefact:, llm-aggrefact:, jsonl: or csv: and a file")
+    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
+                   help="map fields (id, doc, summary, label, dataset, origin, category, split, error_types, model_name) to the file's columns")
+    p.add_argument("--graded", action="store_true", help="labels are graded numbers: report correlations")
+    p.add_argument("--methods", metavar="LIST", help=f"comma-separated, each NAME or NAME[K=V,...] (K a method parameter, extractor or coref); "
+                                                   f"names: {', '.join(METHODS)}")
+    p.add_argument("--param", action="append", default=[], metavar="METHOD.K=V", help="a parameter for every variant of METHOD")
+    p.add_argument("--out", metavar="DIR", help="run directory: scores/, run.json, examples.jsonl, results and plots")
+    p.add_argument("--limit", type=int, metavar="N", help="score a seeded random sample of N rows (file order kept)")
+    p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
+    p.add_argument("--extractor", default="sentences", help=f"claim extractor: {', '.join(EXTRACTORS)} (default: sentences)")
+    p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
+    p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache shared by all methods (default: %(default)s)")
+    p.add_argument("--no-cache", action="store_true", help="keep the NLI cache in memory only")
+    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
+    _report_options(p, REPORT_DEFAULTS)
+    p.set_defaults(func=run_bench)
+
+    sub = p.add_subparsers(dest="bench_command", metavar="report")
+    r = sub.add_parser("report", help="results table and plots from a run directory's saved scores (no model runs)")
+    r.add_argument("--scores", required=True, metavar="DIR", help="a directory written by `factalign bench`")
+    r.add_argument("--out", metavar="DIR", help="where to write results.md, results.json and plots (default: --scores)")
+    r.add_argument("--quiet", action="store_true", help="no table on stdout")
+    _report_options(r, dict.fromkeys(REPORT_DEFAULTS))
+    r.set_defaults(func=run_report)
+
+
+def _report_options(p: argparse.ArgumentParser, defaults: dict) -> None:
+    """The report's settings; `bench report` defaults to those the run was made with."""
+    def default(text: str) -> str:
+        return "(default: as in the run)" if defaults["split"] is None else f"(default: {text})"
+
+    p.add_argument("--split", default=defaults["split"],
+                   help=f"where to tune the threshold: {SPLITS} {default('auto, the file split column')}")
+    p.add_argument("--seed", type=int, default=defaults["seed"], help=f"seed for splits, --limit and bootstrap {default('0')}")
+    p.add_argument("--bootstrap", type=int, default=defaults["bootstrap"], metavar="N", help=f"bootstrap resamples {default('1000')}")
+    p.add_argument("--baseline", default=defaults["baseline"], help=f"variant the others are compared with {default('the first')}")
+    p.add_argument("--test", choices=["bootstrap", "resample70"], default=defaults["test"],
+                   help=f"paired bootstrap, or INFUSE's t-test over 70%% resamples {default('bootstrap')}")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    missing = [f"--{k}" for k in ("data", "methods", "out") if not getattr(args, k)]
+    if missing:
+        raise FactalignError(f"bench needs {', '.join(missing)} (or: factalign bench report --scores DIR)")
+    if args.bootstrap < 1000:
+        raise FactalignError("--bootstrap must be at least 1000")
+    columns = parse_columns(args.columns)
+    bench = load_benchmark(args.data, columns, args.graded)
+    examples = _sample(bench.examples, args.limit, args.seed)
+    if not args.graded:
+        make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
+    variants = parse_variants(args.methods, args.param)
+    nli = load_nli(args.nli, cache=None if args.no_cache else args.cache)
+    scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
+                      params=v.method_params, max_document_chars=args.max_chars) for v in variants]
+    run_dir = Path(args.out)
+    _check_same_data(run_dir, bench.sha256)
+    settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
+                "coref": args.coref, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
+    write_manifest(run_dir, bench, examples, settings, variants, scorers)
+    documents = {}
+    for variant, scorer in zip(variants, scorers):
+        done = score_variant(run_dir, variant, scorer, examples, documents, args.quiet)
+        speed = f", {done['seconds_per_example']:.2f} s/example" if done["seconds_per_example"] else ""
+        print(f"factalign bench: {variant.name}: {done['scored']} scored ({done['failed']} failed), "
+              f"{done['skipped']} already done{speed}", file=sys.stderr)
+    text = write_report(load_run(run_dir), run_dir, args.split, args.seed, args.bootstrap, args.baseline, args.test,
+                        not args.no_plots)
+    if not args.quiet:
+        print(text)
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    run = load_run(Path(args.scores))
+    saved = run.manifest["settings"]
+    chosen = {k: saved.get(k, REPORT_DEFAULTS[k]) if getattr(args, k) is None else getattr(args, k) for k in REPORT_DEFAULTS}
+    if chosen["bootstrap"] < 1000:
+        raise FactalignError("--bootstrap must be at least 1000")
+    text = write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
+                        chosen["baseline"], chosen["test"], not args.no_plots)
+    if not args.quiet:
+        print(text)
+    return 0
+
+
+def _sample(examples: list, limit: int | None, seed: int) -> list:
+    if limit is None or limit >= len(examples):
+        return examples
+    if limit < 1:
+        raise FactalignError("--limit must be at least 1")
+    keep = np.sort(np.random.default_rng(seed).choice(len(examples), size=limit, replace=False))
+    return [examples[i] for i in keep]
+
+
+def _check_same_data(run_dir: Path, sha256: str) -> None:
+    try:
+        previous = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))["data_sha256"]
+    except (FileNotFoundError, ValueError, KeyError):
+        return
+    if previous != sha256:
+        raise FactalignError(f"{run_dir} holds a run on other data (sha256 {previous[:12]}); use another --out directory")

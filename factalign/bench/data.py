@@ -1,0 +1,198 @@
+"""Benchmark loaders: AggreFact CSV, LLM-AggreFact rows, FRANK JSONL, any CSV/JSONL with a column mapping.
+
+Every loader yields `Example`s with the same fields; a missing column, a bad label or a duplicate id
+is a FactalignError naming the file (and line).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from factalign.errors import FactalignError
+from factalign.io import read_jsonl, read_text
+
+FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name")
+ERROR_TYPES = ("RelE", "EntE", "CircE", "OutE", "GramE", "CorefE", "LinkE", "Other")
+SPLIT_NAMES = {"val": "val", "valid": "val", "validation": "val", "dev": "val", "test": "test"}
+
+# AggreFact groups its systems by era (Tang et al. 2023, section 3); keys are lower-cased model names.
+AGGREFACT_CATEGORIES = {
+    **dict.fromkeys(["bart", "pegasus", "pegasusdynamic", "t5"], "SOTA"),
+    **dict.fromkeys(["bert_sum", "bertsum", "bertsumabs", "bertsumextabs", "berts2s", "trans2s", "transs2s",
+                     "transformerabs", "unilm", "bertsumext"], "EXF"),
+    **dict.fromkeys(["pgn", "ptgen", "pointergenerator", "pointer-generator", "bus", "bottomup", "s2s", "tconvs2s",
+                     "fastabsrl", "fast_abs_rl", "pgn_cov"], "OLD"),
+}
+
+
+@dataclass
+class Format:
+    kind: str                 # "csv", "jsonl" or "auto" (by the file's extension)
+    columns: dict[str, str]   # our field -> the file's column
+    required: tuple[str, ...]
+    dataset: str | None = None
+
+
+FORMATS = {
+    "frank": Format("jsonl", {}, ("id", "doc", "summary", "label", "origin"), "FRANK"),
+    "aggrefact": Format("csv", {"split": "cut"}, ("dataset", "origin", "doc", "summary", "model_name", "label", "split")),
+    "llm-aggrefact": Format("auto", {"summary": "claim"}, ("doc", "summary", "label")),
+    "jsonl": Format("jsonl", {}, ("doc", "summary", "label")),
+    "csv": Format("csv", {}, ("doc", "summary", "label")),
+}
+
+
+@dataclass
+class Example:
+    id: str
+    doc: str
+    summary: str
+    label: float
+    dataset: str = ""
+    origin: str = ""
+    category: str = ""
+    split: str | None = None
+    error_types: list[str] = field(default_factory=list)
+    model_name: str = ""
+
+    def meta(self) -> dict[str, Any]:
+        """Everything but the texts: what a report needs."""
+        d = asdict(self)
+        del d["doc"], d["summary"]
+        return d
+
+
+@dataclass
+class Benchmark:
+    path: str
+    examples: list[Example]
+    sha256: str
+    graded: bool = False
+
+
+def parse_columns(items: list[str] | str | None) -> dict[str, str]:
+    """`doc=article,summary=highlights` (or a list of such) -> {"doc": "article", "summary": "highlights"}."""
+    if not items:
+        return {}
+    parts = [p for item in ([items] if isinstance(items, str) else items) for p in item.split(",") if p.strip()]
+    mapping = {}
+    for part in parts:
+        ours, sep, theirs = part.partition("=")
+        ours, theirs = ours.strip(), theirs.strip()
+        if not sep or not theirs:
+            raise FactalignError(f"--columns takes FIELD=COLUMN, got {part!r}")
+        if ours not in FIELDS:
+            raise FactalignError(f"--columns: unknown field {ours!r}; fields are: {', '.join(FIELDS)}")
+        mapping[ours] = theirs
+    return mapping
+
+
+def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: bool = False) -> Benchmark:
+    """`KIND:PATH` with KIND one of FORMATS; `columns` maps our field names to the file's."""
+    kind, sep, path = spec.partition(":")
+    if not sep or kind not in FORMATS or not path:
+        raise FactalignError(f"--data takes KIND:PATH with KIND one of {', '.join(FORMATS)}; got {spec!r}")
+    fmt = FORMATS[kind]
+    mapping = {**fmt.columns, **(columns or {})}
+    text = read_text(path)
+    file_kind = fmt.kind if fmt.kind != "auto" else ("csv" if path.lower().endswith((".csv", ".tsv")) else "jsonl")
+    rows = _csv_rows(path, text) if file_kind == "csv" else _jsonl_rows(path)
+    examples = [_example(path, lineno, row, fmt, mapping, graded) for lineno, row in rows]
+    if not examples:
+        raise FactalignError(f"{path}: no rows")
+    seen = set()
+    for ex in examples:
+        if ex.id in seen:
+            raise FactalignError(f"{path}: duplicate id {ex.id!r} (ids must be unique; map another column with --columns id=...)")
+        seen.add(ex.id)
+    return Benchmark(path, examples, hashlib.sha256(text.encode()).hexdigest(), graded)
+
+
+def _csv_rows(path: str, text: str):
+    csv.field_size_limit(2**31 - 1)  # news articles overflow the csv module's 128 KiB default
+    delimiter = "\t" if path.lower().endswith(".tsv") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    try:
+        for row in reader:
+            yield reader.line_num, row
+    except csv.Error as exc:
+        raise FactalignError(f"{path}:{reader.line_num}: not valid CSV ({exc})") from None
+
+
+def _jsonl_rows(path: str):
+    for lineno, row in read_jsonl(path):
+        if isinstance(row, FactalignError):
+            raise row
+        yield lineno, row
+
+
+def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, str], graded: bool) -> Example:
+    where = f"{path}:{lineno}"
+
+    def get(name: str, default: Any = None) -> Any:
+        column = mapping.get(name, name)
+        if column in row and row[column] is not None:
+            return row[column]
+        if name in fmt.required:
+            raise FactalignError(f"{where}: missing column {column!r}" + (f" (our field {name!r})" if column != name else "")
+                                 + "; map it with --columns FIELD=COLUMN")
+        return default
+
+    model_name = str(get("model_name", ""))
+    category = get("category") or AGGREFACT_CATEGORIES.get(model_name.lower(), "")
+    return Example(
+        id=str(get("id", f"{Path(path).stem}-{lineno}")),
+        doc=str(get("doc")),
+        summary=str(get("summary")),
+        label=_label(where, get("label"), graded),
+        dataset=str(get("dataset", fmt.dataset or Path(path).stem)),
+        origin=str(get("origin", "")).lower(),
+        category=str(category),
+        split=_split(where, get("split")),
+        error_types=_error_types(get("error_types", [])),
+        model_name=model_name,
+    )
+
+
+def _label(where: str, value: Any, graded: bool) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = None
+    if graded:
+        if number is None:
+            raise FactalignError(f"{where}: label {value!r} is not a number")
+        return number
+    if number not in (0.0, 1.0):
+        raise FactalignError(f"{where}: label {value!r} is not 0 or 1 (1 = consistent); pass --graded for graded labels")
+    return int(number)
+
+
+def _split(where: str, value: Any) -> str | None:
+    if value in (None, ""):
+        return None
+    name = SPLIT_NAMES.get(str(value).strip().lower())
+    if name is None:
+        raise FactalignError(f"{where}: split {value!r} is neither a validation ({', '.join(k for k, v in SPLIT_NAMES.items() if v == 'val')}) "
+                             "nor a test split")
+    return name
+
+
+def _error_types(value: Any) -> list[str]:
+    """A list, a JSON list, or a string separated by , ; or |."""
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    text = str(value).strip()
+    if text.startswith("["):
+        try:
+            return [str(v) for v in json.loads(text.replace("'", '"'))]
+        except ValueError:
+            pass
+    return [t for t in re.split(r"[,;|\[\]'\"\s]+", text) if t]

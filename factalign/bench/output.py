@@ -1,0 +1,55 @@
+"""Writing a report: results.md, results.json and the PNG plots, into one directory."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+from factalign.bench import plots
+from factalign.bench.report import ORIGINS, Run, evaluate
+from factalign.bench.tables import markdown
+
+
+def write_report(run: Run, out_dir: Path, split: str, seed: int, n_boot: int, baseline: str | None, test: str,
+                 with_plots: bool = True) -> str:
+    """Compute, write, and return the Markdown."""
+    results, groups = evaluate(run, split, seed, n_boot, baseline, test)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    figures = _plots(run, results, groups, out_dir) if with_plots and "roc_auc" in results else []
+    text = markdown(results, figures)
+    (out_dir / "results.md").write_text(text, encoding="utf-8")
+    (out_dir / "results.json").write_text(json.dumps(_finite(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return text
+
+
+def _plots(run: Run, results: dict, groups: dict[str, np.ndarray], out_dir: Path) -> list[str]:
+    """ROC curves for all measured rows and each origin; error-type histograms per method."""
+    labels = run.labels
+    panels = {g: rows for g, rows in groups.items() if g == "all" or g in ORIGINS.values()}
+    plots.roc_curves(out_dir / "roc.png", labels, run.scores, panels)
+    names = ["roc.png"]
+    if "error_types" in results:
+        rows = groups["all"]
+        types = [t for t in next(iter(results["error_types"].values())) if t != "consistent"]
+        errors = [run.examples[i].error_types for i in rows]
+        for v in run.manifest["variants"]:
+            name = f"error-types-{Path(v['file']).stem}.png"
+            plots.error_type_histograms(out_dir / name, v["name"], labels[rows], run.scores[v["name"]][rows], errors, types)
+            names.append(name)
+    return names
+
+
+def _finite(value):
+    """NaN is not JSON: undefined measures are written as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    if isinstance(value, np.generic):
+        return _finite(value.item())
+    return value

@@ -1,0 +1,69 @@
+"""The results dict as Markdown tables (numbers x100, one decimal, 95% intervals in brackets)."""
+
+from __future__ import annotations
+
+
+def markdown(results: dict, plots: list[str] = ()) -> str:
+    lines = [(f"Data: `{results['data']}` (sha256 {results['data_sha256'][:12]}), {results['rows']} rows, "
+              f"{results['rows_scored_by_all']} scored by every method.")]
+    if "correlations" in results:
+        lines += ["", "### Correlation with graded labels (Pearson / Spearman / Kendall)", ""]
+        lines += _table(results["correlations"], lambda c: f"{c['pearson']:.3f} / {c['spearman']:.3f} / {c['kendall']:.3f}")
+    else:
+        split = results["split"]
+        lines += [f"Threshold: {split['description']}; {split['rows_evaluated']} rows measured.",
+                  (f"Intervals: {round(results['level'] * 100)}% bootstrap percentile, {results['bootstrap']} resamples, "
+                   f"seed {results['seed']}; every method on the same resamples."), ""]
+        lines += ["### ROC-AUC (threshold-free), measured rows", ""] + _table(results["roc_auc"], _interval)
+        lines += ["", "### Balanced accuracy, one threshold per dataset", ""]
+        lines += _table(results["balanced_accuracy"]["per_dataset"], _interval)
+        lines += ["", "### Balanced accuracy, one threshold per split (origin x category)", ""]
+        lines += _table(results["balanced_accuracy"]["per_split"], _interval)
+        lines += _versus(results["versus_baseline"])
+        if "error_types" in results:
+            lines += ["", "### Error types: ROC-AUC of consistent summaries vs summaries with the error (mean score)", ""]
+            lines += _table(results["error_types"], _error_cell)
+    lines += ["", "### Signatures", "", "| method | errors | not scored | signature |", "|---|---|---|---|"]
+    lines += [f"| {v['name']} | {v['errors']} | {v['missing']} | {_code(v['signature'])} |" for v in results["variants"]]
+    if plots:
+        lines += ["", "### Plots", ""] + [f"![{p}]({p})" for p in plots]
+    return "\n".join(lines) + "\n"
+
+
+def _table(by_method: dict[str, dict[str, dict]], cell) -> list[str]:
+    groups = list(next(iter(by_method.values())))
+    first = next(iter(by_method.values()))
+    header = [f"{g} (n={first[g]['n']})" if "n" in first[g] else g for g in groups]
+    rows = [f"| method | {' | '.join(header)} |", "|---" * (len(groups) + 1) + "|"]
+    rows += [f"| {name} | {' | '.join(cell(cells[g]) for g in groups)} |" for name, cells in by_method.items()]
+    return rows
+
+
+def _versus(v: dict) -> list[str]:
+    if not v["rows"]:
+        return []
+    if v["test"] == "resample70":
+        title = f"ROC-AUC versus {v['baseline']}: mean difference over 70% resamples, paired t-test p"
+        cell = lambda c: f"{c['diff'] * 100:+.1f} (p={c['p']:.3g})"
+    else:
+        title = f"ROC-AUC versus {v['baseline']}: paired bootstrap difference [95% interval], p"
+        cell = lambda c: "n/a" if c["diff"] is None else f"{c['diff'] * 100:+.1f} [{c['lo'] * 100:+.1f}, {c['hi'] * 100:+.1f}] p={c['p']:.3g}"
+    return ["", f"### {title}", ""] + _table(v["rows"], cell)
+
+
+def _interval(c: dict) -> str:
+    if c.get("value") is None:
+        return "n/a"
+    return f"{c['value'] * 100:.1f} [{c['lo'] * 100:.1f}, {c['hi'] * 100:.1f}]"
+
+
+def _error_cell(c: dict) -> str:
+    if "roc_auc" not in c:
+        return f"({c['mean_score']:.2f})" if c["mean_score"] is not None else "n/a"
+    auc = "n/a" if c["roc_auc"] != c["roc_auc"] else f"{c['roc_auc'] * 100:.1f}"
+    return f"{auc} ({c['mean_score']:.2f})"
+
+
+def _code(text: str) -> str:
+    """Inline code inside a table cell: its pipes must be escaped."""
+    return "`" + text.replace("|", r"\|") + "`"
