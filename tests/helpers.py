@@ -4,13 +4,18 @@ from factalign.data import Claim, Document
 
 
 class FixedClaims:
+    """Fixed claims, each a text (from summary sentence 0) or a (text, sentence index) pair;
+    records the summary texts it was asked about in `seen`."""
+
     name = "fixed"
 
-    def __init__(self, *texts: str):
-        self.texts = texts
+    def __init__(self, *claims):
+        self.claims = [c if isinstance(c, tuple) else (c, 0) for c in claims]
+        self.seen = []
 
     def extract(self, summary: Document) -> list[Claim]:
-        return [Claim(t, 0) for t in self.texts]
+        self.seen.append(summary.text)
+        return [Claim(t, i) for t, i in self.claims]
 
 
 class FixedCoref:

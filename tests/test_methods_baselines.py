@@ -4,18 +4,9 @@ import numpy as np
 import pytest
 
 from factalign import Scorer
-from factalign.data import Document
-from factalign.nli.transformer import pack
 from factalign.nli import TableNLI
-
-
-def doc_of(*sentences: str) -> Document:
-    text = " ".join(sentences)
-    spans, pos = [], 0
-    for s in sentences:
-        spans.append((pos, pos + len(s)))
-        pos += len(s) + 1
-    return Document(text, spans)
+from factalign.nli.transformer import pack
+from tests.helpers import doc_of
 
 
 def score(method, doc, summary, nli, **params):

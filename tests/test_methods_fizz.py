@@ -4,32 +4,14 @@ import pytest
 
 from factalign import Scorer
 from factalign.claims.filter import EntailmentFilter, entailed_by
-from factalign.data import Claim, Document
+from factalign.data import Claim
 from factalign.methods.fizz import resolve_sentences
 from factalign.nli import TableNLI
+from tests.helpers import FixedClaims, doc_of
 
 NEUTRAL = (0.1, 0.8, 0.1)
 
 
-def doc_of(*sentences: str) -> Document:
-    text = " ".join(sentences)
-    spans, pos = [], 0
-    for s in sentences:
-        spans.append((pos, pos + len(s)))
-        pos += len(s) + 1
-    return Document(text, spans)
-
-
-class Fixed:
-    name = "fixed"
-
-    def __init__(self, *claims):
-        self.claims = claims
-        self.seen = []
-
-    def extract(self, summary):
-        self.seen.append(summary.text)
-        return [Claim(t, i) for t, i in self.claims]
 
 
 class ByText:
@@ -46,7 +28,7 @@ class ByText:
 
 def fizz(doc, summary, facts, table, coref="none", **params):
     nli = TableNLI(table)
-    extractor = Fixed(*facts)
+    extractor = FixedClaims(*facts)
     res = Scorer("fizz", nli=nli, extractor=extractor, coref=coref, params=params).score(doc, summary)
     return res, nli, extractor
 
@@ -201,7 +183,7 @@ def test_entailment_filter_wraps_any_extractor():
     summary = doc_of("P1", "P2")
     table = {("P1", "a"): (0.6, 0.3, 0.1), ("P2", "a"): (0.1, 0.8, 0.1),
              ("P1", "b"): (0.2, 0.7, 0.1), ("P2", "b"): (0.3, 0.3, 0.4)}
-    f = EntailmentFilter(Fixed(("a", 0), ("b", 1)), TableNLI(table))
+    f = EntailmentFilter(FixedClaims(("a", 0), ("b", 1)), TableNLI(table))
     assert f.name == "fixed+filter"
     assert [c.text for c in f.extract(summary)] == ["a"]
     assert [c.text for c in f.dropped] == ["b"]

@@ -3,37 +3,18 @@
 import pytest
 
 from factalign import Scorer
-from factalign.data import Claim, Document
 from factalign.nli import TableNLI
+from tests.helpers import FixedClaims, doc_of
 
 H = "Moon moved."
 OFF = (0.0, 1.0, 0.0)  # the reverse direction contributes nothing
 
 
-def doc_of(*sentences: str) -> Document:
-    text = " ".join(sentences)
-    spans, pos = [], 0
-    for s in sentences:
-        spans.append((pos, pos + len(s)))
-        pos += len(s) + 1
-    return Document(text, spans)
-
-
-class Fixed:
-    """Fixed claims as (text, summary sentence index)."""
-
-    name = "fixed"
-
-    def __init__(self, *claims):
-        self.claims = claims
-
-    def extract(self, summary):
-        return [Claim(t, i) for t, i in self.claims]
 
 
 def score(method, doc, summary, table, extractor=None, **params):
     nli = TableNLI(table)
-    res = Scorer(method, nli=nli, coref="none", extractor=extractor or Fixed(), params=params).score(doc, summary)
+    res = Scorer(method, nli=nli, coref="none", extractor=extractor or FixedClaims(), params=params).score(doc, summary)
     return res, nli
 
 
@@ -134,7 +115,7 @@ def test_infuse_sub_takes_the_min_within_a_sentence_then_the_mean():
     table[("B two. A one.", c2)] = (0.45, 0.45, 0.1)  # c2 neutral falls: k = 2, 0.45
     table[("A one. B two.", c3)] = (0.6, 0.3, 0.1)    # c3 stops at k = 1: 0.7
     summary = doc_of("Moon moved in 2012.", "She acts.")
-    res, _ = score("infuse-sub", doc_of(*d), summary, table, extractor=Fixed((c1, 0), (c2, 0), (c3, 1)))
+    res, _ = score("infuse-sub", doc_of(*d), summary, table, extractor=FixedClaims((c1, 0), (c2, 0), (c3, 1)))
     assert res.score == pytest.approx((0.45 + 0.7) / 2)
     by_text = {c.claim.text: c for c in res.claims}
     assert [c.claim.text for c in res.claims] == [c1, c2, c3]
@@ -148,7 +129,7 @@ def test_infuse_sub_checks_a_sentence_without_claims_whole():
     d = ["A one."]
     s0, s1 = "Moon moved.", "She acts."
     table = {**ranked_table(d, s0, [(0.8, 0.2, 0.0)]), **ranked_table(d, s1, [(0.2, 0.8, 0.0)])}
-    res, _ = score("infuse-sub", doc_of(*d), doc_of(s0, s1), table, extractor=Fixed((s0, 0)))
+    res, _ = score("infuse-sub", doc_of(*d), doc_of(s0, s1), table, extractor=FixedClaims((s0, 0)))
     assert res.score == pytest.approx(0.5)
     assert [c.claim.sentence_index for c in res.claims] == [0, 1]
 

@@ -25,6 +25,7 @@ from factalign.methods.base import Inputs, Method, Scored, result
 from factalign.nli import ENT
 from factalign.nli.transformer import pack
 
+
 def fulldoc(inputs: Inputs, chunk_tokens: int = 400) -> Scored:
     doc, summary, nli = inputs.document, inputs.summary, inputs.nli
     span = (summary.sentences[0][0], summary.sentences[-1][1]) if summary.sentences else (0, len(summary.text))
