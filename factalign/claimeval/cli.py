@@ -1,2 +1,160 @@
-def register(subparsers):
-    """Adds this feature's subcommands (filled in by its issue)."""
+"""`factalign claims extract` and `factalign claims eval`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from factalign.errors import FactalignError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("claims", help="extract claims from text, or evaluate extracted claims against gold ones")
+    sub = parser.add_subparsers(dest="claims_command", required=True)
+
+    p = sub.add_parser("extract", help="extract claims from --text or from the rows of a JSONL --input")
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--input", help="JSONL rows with a text (or a context and a focus, with --focus-sentence)")
+    source.add_argument("--text", help="one text to extract claims from")
+    p.add_argument("--extractor", default="rules", help="sentences | rules[:COREF] | llm[:fenice|fizz|acueval] | "
+                   "seq2seq[:ID_OR_DIR[,groups=K]], optionally +filter (default: rules)")
+    p.add_argument("--filter", action="store_true", help="keep only claims the text entails (FIZZ's filter, via --nli)")
+    p.add_argument("--nli", default="house", help="NLI model for --filter (default: house)")
+    p.add_argument("--output", help="output JSONL (default: standard output)")
+    p.add_argument("--text-field", default="text", help="input field holding the text (default: text)")
+    p.add_argument("--focus-sentence", action="store_true",
+                   help="rows give a context list and a focus; keep only the focus sentence's claims")
+    p.add_argument("--context-field", default="context", help="with --focus-sentence: the context list field (default: context)")
+    p.add_argument("--focus-field", default="focus", help="with --focus-sentence: the focus index or sentence field (default: focus)")
+    p.add_argument("--id-field", default="id", help="input field copied to the output's id (default: id; else the line number)")
+    p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
+    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL)")
+    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY)")
+    p.set_defaults(func=run_extract)
+
+    p = sub.add_parser("eval", help="compare predicted claims with gold claims, input by input")
+    p.add_argument("--pred", required=True, help="JSONL of predicted claims (as `claims extract` writes them)")
+    p.add_argument("--gold", required=True, help="JSONL of gold claims, e.g. FEVERFact's file")
+    p.add_argument("--pred-field", default="claims", help="field with the predicted claims (default: claims)")
+    p.add_argument("--gold-field", default="claims", help="field with the gold claims (default: claims)")
+    p.add_argument("--id-field", default="id", help="field matching pred rows to gold rows (default: id)")
+    p.add_argument("--gold-id-field", help="the gold file's id field, if named differently (e.g. sentence_id)")
+    p.add_argument("--by-order", action="store_true", help="match rows by their order instead of an id")
+    p.add_argument("--no-stem", action="store_true", help="ROUGE-1 without Porter stemming")
+    p.add_argument("--faith", default="nli", help="nli | alignscore:CHECKPOINT | none (default: nli)")
+    p.add_argument("--nli", default="house", help="NLI model for --faith nli (default: house)")
+    p.add_argument("--cache", help="SQLite NLI cache file (default: in memory)")
+    p.add_argument("--scorer", action="append", default=[], help="claim scorer: atomicity, decontext, "
+                   "atomicity-rebel[:ID], fluency-coedit[:ID] (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the summary and per-input rows as JSON")
+    p.set_defaults(func=run_eval)
+
+
+def build_extractor(args: argparse.Namespace):
+    from factalign.claims import load_extractor, with_filter
+
+    spec = args.extractor
+    if spec.split(":")[0].split("+")[0] == "llm":
+        from factalign.claims.llm import LLMExtractor
+        from factalign.llm import ChatClient
+
+        client = ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key)
+        filtered = spec.endswith("+filter")
+        preset = spec.removesuffix("+filter").partition(":")[2] or "fizz"
+        extractor = LLMExtractor(preset, client)
+        extractor = with_filter(extractor, args.nli) if filtered else extractor
+    else:
+        extractor = load_extractor(spec, nli=args.nli)
+    return with_filter(extractor, args.nli) if args.filter and not spec.endswith("+filter") else extractor
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    from factalign.claimeval.inputs import extract, row_document
+    from factalign.data import Document
+    from factalign.io import read_jsonl
+
+    extractor = build_extractor(args)
+    if args.text is not None:
+        if not args.text.strip():
+            raise FactalignError("--text is empty")
+        for claim in extractor.extract(Document.from_text(args.text)):
+            print(claim.text)
+        return 0
+    context_field = args.context_field if args.focus_sentence else None
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    failed = total = 0
+    try:
+        for lineno, row in read_jsonl(args.input):
+            total += 1
+            try:
+                if isinstance(row, FactalignError):
+                    raise row
+                document, focus = row_document(row, args.text_field, context_field, args.focus_field)
+                claims = extract(extractor, document, focus)
+            except FactalignError as exc:
+                failed += 1
+                msg = str(exc) if str(exc).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {exc}"
+                print(f"factalign: error: {msg}", file=sys.stderr)
+                continue
+            record = {"id": row.get(args.id_field, lineno), "extractor": extractor.name,
+                      "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.flush()
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if failed:
+        print(f"factalign: {failed} of {total} rows failed", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from factalign.claimeval.easiness import rouge1
+    from factalign.claimeval.evaluate import evaluate
+    from factalign.claimeval.inputs import read_claims
+    from factalign.claimeval.scorers import load_scorer
+
+    pred = read_claims(args.pred, args.pred_field, None if args.by_order else args.id_field)
+    gold = read_claims(args.gold, args.gold_field, None if args.by_order else (args.gold_id_field or args.id_field))
+    missing = [k for k in gold if k not in pred]
+    if missing:
+        raise FactalignError(f"{len(missing)} gold inputs have no predicted row (first: id {missing[0]!r})")
+    keys = list(gold)
+    report = evaluate([pred[k] for k in keys], [gold[k] for k in keys], rouge1(stem=not args.no_stem),
+                      faith_from_args(args), [load_scorer(s) for s in args.scorer])
+    for key, row in zip(keys, report["rows"]):
+        row["id"] = key
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    print_summary(report["summary"])
+    return 0
+
+
+def faith_from_args(args: argparse.Namespace):
+    from factalign.claimeval.faith import alignscore_faith, nli_faith
+
+    kind, _, arg = args.faith.partition(":")
+    if kind == "none":
+        return None
+    if kind == "nli":
+        from factalign.nli import load_nli
+
+        return nli_faith(load_nli(args.nli, cache=args.cache))
+    if kind == "alignscore":
+        if not arg:
+            raise FactalignError("--faith alignscore needs its checkpoint: --faith alignscore:PATH.ckpt")
+        return alignscore_faith(arg)
+    raise FactalignError(f"unknown --faith {args.faith!r}; choose nli, alignscore:CHECKPOINT or none")
+
+
+def print_summary(summary: dict) -> None:
+    print(f"inputs: {summary['inputs']}")
+    for key, value in summary.items():
+        if isinstance(value, float):
+            print(f"{key:<16} {value:.4f}")
+    for side in ("pred", "gold"):
+        s = summary[side]
+        print(f"{side} claims/input: mean {s['claims_mean']:.2f}, median {s['claims_median']:g}, "
+              f"range {s['claims_min']}-{s['claims_max']}; tokens/claim {s['tokens_per_claim']:.2f}")

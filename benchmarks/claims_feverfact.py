@@ -1,0 +1,65 @@
+"""FEVERFact validation: claim-extraction metrics of the offline extractors.
+
+    python benchmarks/claims_feverfact.py [--extractor rules --extractor sentences] [--limit N]
+
+Each row's context (page title, neighbouring sentences) is given to the extractor and only the
+claims of the focus sentence are kept. Prints easiness P/R/F1 (ROUGE-1, stemmed and raw), heuristic
+atomicity, claim statistics and, when the house NLI model is installed, Focus/Coverage/F_fact/Redundancy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from factalign.claimeval import evaluate, nli_faith, rouge1
+from factalign.claimeval.inputs import context_document, extract, focus_index
+from factalign.claimeval.scorers import HeuristicAtomicity
+from factalign.claims import load_extractor
+from factalign.nli import HOUSE_MODEL_DIR, load_nli
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "feverfact_val.jsonl"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--extractor", action="append", help="extractor spec (repeatable; default: rules and sentences)")
+    parser.add_argument("--limit", type=int, help="only the first N rows")
+    args = parser.parse_args()
+    if not DATA.is_file():
+        print(f"skipped: FEVERFact validation data not found at {DATA} (expected ../shared/data beside the repo)")
+        return 0
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()][: args.limit]
+    gold = [r["claims"] for r in rows]
+    house = (HOUSE_MODEL_DIR / "model.onnx").is_file()
+    faith = nli_faith(load_nli("house")) if house else None
+    print(f"FEVERFact validation: {len(rows)} inputs, {sum(map(len, gold))} gold claims")
+    if not house:
+        print(f"(house NLI model not installed at {HOUSE_MODEL_DIR}: Focus/Coverage/F_fact/Redundancy not computed)")
+    for spec in args.extractor or ["rules", "sentences"]:
+        extractor = load_extractor(spec)
+        start = time.time()
+        pred = [[c.text for c in extract(extractor, context_document(r["sentence_context"]),
+                                         focus_index(r["sentence_context"], r["sentence"]))] for r in rows]
+        seconds = time.time() - start
+        stemmed = evaluate(pred, gold, rouge1(stem=True), faith, [HeuristicAtomicity()])["summary"]
+        raw = evaluate(pred, gold, rouge1(stem=False))["summary"]
+        print(f"\n== {extractor.name}  ({seconds:.0f} s)")
+        print(f"easiness ROUGE-1 (stemmed)  P {stemmed['easiness_p']:.4f}  R {stemmed['easiness_r']:.4f}  F1 {stemmed['easiness_f1']:.4f}")
+        print(f"easiness ROUGE-1 (raw)      P {raw['easiness_p']:.4f}  R {raw['easiness_r']:.4f}  F1 {raw['easiness_f1']:.4f}")
+        if faith is not None:
+            print(f"Focus {stemmed['focus']:.4f}  Coverage {stemmed['coverage']:.4f}  F_fact {stemmed['f_fact']:.4f}  "
+                  f"Redundancy {stemmed['redundancy']:.4f}")
+        print(f"atomicity (heuristic) {stemmed['atomicity']:.4f}")
+        for side in ("pred", "gold"):
+            s = stemmed[side]
+            print(f"{side:>4} claims/input mean {s['claims_mean']:.2f} median {s['claims_median']:g} "
+                  f"range {s['claims_min']}-{s['claims_max']}; tokens/claim {s['tokens_per_claim']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+"""A dependency parse -> atomic claims, each a list of the sentence's own tokens (plus copulas).
+
+Every predicate (root, coordinated verb, adverbial, relative or participial clause) becomes a
+claim with its subject: an inherited one for coordinated verbs and participles, the antecedent for
+relative clauses. A claim keeps its predicate's core complements (object, attribute, ...) and adds
+its modifiers (prepositional phrases of time, place, ...) one at a time, as FIZZ's atomic facts
+do ("X joined Y." "X joined Y in 2011."). Coordinated nouns are split, one claim per conjunct;
+appositives and the adjectives of a copula's attribute become "X is ..." claims.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
+CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp"}
+MODIFIER_DEPS = {"prep", "npadvmod", "advmod"}
+CLAUSE_DEPS = {"advcl", "relcl", "parataxis", "appos"}
+DROP_DEPS = {"punct", "cc", "preconj", "mark", "meta", "intj", "dep", "discourse"}
+SUBTREE_DROP_DEPS = {"mark", "meta", "intj", "dep", "discourse"}
+DISCOURSE_ADVERBS = {"also", "then", "however", "thus", "therefore", "meanwhile", "moreover", "furthermore",
+                     "additionally", "still", "too", "again", "instead", "nevertheless", "nonetheless"}
+RELATIVE_PRONOUNS = {"who", "whom", "which", "that", "whose", "where", "when"}
+MAX_VARIANTS = 12
+
+Names = dict[int, str]  # token index (in the sentence) -> replacement text; "" deletes the token
+
+
+def bracketed(sent: Span) -> set[int]:
+    """Sentence-relative indices of tokens inside (), [] or {} (the brackets included)."""
+    depth, inside = 0, set()
+    for t in sent:
+        if t.text in "([{":
+            depth += 1
+        if depth:
+            inside.add(t.i - sent.start)
+        if t.text in ")]}" and depth:
+            depth -= 1
+    return inside
+
+
+class ClauseSplitter:
+    """Claims of one parsed sentence; `names` replaces pronouns and short names by their antecedent."""
+
+    def __init__(self, sent: Span, names: Names):
+        self.sent = sent
+        self.names = names
+        self.hidden = bracketed(sent)
+
+    def rel(self, t: Token) -> int:
+        return t.i - self.sent.start
+
+    # ---- token sets -------------------------------------------------------------------------
+    def subtree(self, t: Token) -> set[int]:
+        """t and its descendants, without separate clauses, appositives, brackets or dropped deps."""
+        out, stack = set(), [t]
+        while stack:
+            x = stack.pop()
+            if self.rel(x) in self.hidden:
+                continue
+            out.add(self.rel(x))
+            for c in x.children:
+                if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c):
+                    continue
+                if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS:
+                    continue
+                stack.append(c)
+        return out
+
+    def separate(self, c: Token) -> bool:
+        """Whether child c heads its own claim (and is left out of its parent's)."""
+        if c.dep_ in CLAUSE_DEPS:
+            return True
+        if c.dep_ == "acl" and c.tag_ == "VBN":
+            return True
+        return c.dep_ == "conj" and is_verbal(c)
+
+    # ---- predicates and subjects ------------------------------------------------------------
+    def predicates(self) -> list[Token]:
+        out = []
+        for t in self.sent:
+            if self.rel(t) in self.hidden:
+                continue
+            if t.dep_ == "ROOT" and is_verbal(t):
+                out.append(t)
+            elif t.dep_ in {"advcl", "relcl", "parataxis"} and is_verbal(t):
+                out.append(t)
+            elif t.dep_ == "conj" and is_verbal(t) and is_verbal(t.head):
+                out.append(t)
+            elif t.dep_ == "acl" and t.tag_ == "VBN":
+                out.append(t)
+        return out
+
+    def subject_of(self, p: Token, depth: int = 0) -> Token | None:
+        """p's own subject; else its governing verb's (coordination, adverbial), or its antecedent."""
+        if depth > 5:
+            return None
+        for c in p.children:
+            if c.dep_ in SUBJECT_DEPS and self.rel(c) not in self.hidden:
+                return self.antecedent(p) if p.dep_ == "relcl" and c.lower_ in RELATIVE_PRONOUNS else c
+        if p.dep_ in {"conj", "advcl", "xcomp"}:
+            return self.subject_of(p.head, depth + 1)
+        return self.antecedent(p) if p.dep_ in {"relcl", "acl"} else None
+
+    def antecedent(self, p: Token) -> Token:
+        """The noun a relative/participial clause is about; a copula's attribute stands for its subject."""
+        n = p.head
+        if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.dep_ == "attr":
+            n = n.head.head  # "one of three films released in 2006" is about the copula's subject
+        if n.dep_ == "attr" and n.head.lemma_ == "be":
+            subj = next((c for c in n.head.children if c.dep_ in SUBJECT_DEPS), None)
+            if subj is not None:
+                return subj
+        return n
+
+    # ---- claims ------------------------------------------------------------------------------
+    def claims(self) -> list[list[str]]:
+        """Each claim as a list of words."""
+        out: list[list[str]] = []
+        for p in self.predicates():
+            out += self.predicate_claims(p)
+        out += self.appositive_claims()
+        return out
+
+    def predicate_claims(self, p: Token) -> list[list[str]]:
+        subj = self.subject_of(p)
+        if subj is None:
+            return []
+        subject = self.subtree(subj)
+        relative, extra = set(), {}
+        if p.dep_ == "relcl":  # "with whom he worked" -> "... worked with <antecedent>"
+            antecedent = " ".join(self.render(sorted(self.subtree(p.head))))
+            for c in p.subtree:
+                if c.lower_ in RELATIVE_PRONOUNS and c.tag_ in {"WDT", "WP", "WP$", "WRB"}:
+                    if c.dep_ in SUBJECT_DEPS or c.tag_ == "WRB":
+                        relative.add(self.rel(c))
+                    else:
+                        extra[self.rel(c)] = antecedent + "'s" if c.lower_ == "whose" else antecedent
+        aux, core, mods = [], [], []
+        for c in p.children:
+            r = self.rel(c)
+            if r in self.hidden or c.dep_ in SUBJECT_DEPS or c.dep_ in DROP_DEPS or self.separate(c):
+                continue
+            if c.dep_ in {"aux", "auxpass", "neg", "prt"} or (c.dep_ == "advmod" and c.i < p.i and c.lower_ not in DISCOURSE_ADVERBS):
+                aux.append(self.subtree(c))
+            elif c.dep_ in CORE_DEPS:
+                core.append(self.subtree(c) - self.adjectives(c) if p.lemma_ == "be" and c.dep_ == "attr" else self.subtree(c))
+            elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
+                if c.lower_ not in DISCOURSE_ADVERBS:
+                    mods.append(self.subtree(c))
+        if not core and mods:  # an intransitive verb keeps its first following phrase, a preposition first
+            after = [i for i, m in enumerate(mods) if min(m) > self.rel(p)]
+            preps = [i for i in after if self.sent[min(mods[i])].dep_ == "prep"]
+            core.append(mods.pop((preps or after or [0])[0]))
+        base = set().union({self.rel(p)}, *aux, *core)
+        bases = [base] + [base | m for m in mods]
+        copula = []
+        if p.dep_ == "acl":
+            copula = ["were" if p.head.tag_ in {"NNS", "NNPS"} else "was"]
+        out = []
+        for pred in bases:
+            pred -= relative
+            for s, pr in self.split_conjuncts(subject, pred):
+                words = self.render(sorted(s)) + copula + self.render(self.verb_order(pr, p), extra)
+                out.append(words)
+        out += self.attribute_claims(p, subject)
+        return out
+
+    def verb_order(self, pred: set[int], p: Token) -> list[int]:
+        """Predicate tokens in sentence order, but complements fronted before the subject move after the verb."""
+        v = self.rel(p)
+        first = min(pred)
+        fronted = [i for i in pred if i < v and not self.attached_before_verb(i, p)]
+        rest = sorted(set(pred) - set(fronted))
+        return rest + sorted(fronted) if fronted and first < v else rest
+
+    def attached_before_verb(self, i: int, p: Token) -> bool:
+        t = self.sent[i]
+        while t.head.i != p.i and t.head.i != t.i:
+            t = t.head
+        return t.dep_ in {"aux", "auxpass", "neg", "advmod"}
+
+    def adjectives(self, attr: Token) -> set[int]:
+        """The adjectives of a copula's attribute, which become claims of their own."""
+        return set().union(*(self.subtree(a) for a in attr.children if a.dep_ == "amod"))
+
+    def attribute_claims(self, p: Token, subject: set[int]) -> list[list[str]]:
+        """'X is a 2010 American comedy film' -> 'X is American.' (the base claim keeps 'a 2010 comedy film')."""
+        if p.lemma_ != "be":
+            return []
+        verb = self.render([self.rel(c) for c in p.children if c.dep_ in {"aux", "neg"}] + [self.rel(p)])
+        out = []
+        for attr in (c for c in p.children if c.dep_ == "attr"):
+            for a in attr.children:
+                if a.dep_ == "amod" and self.rel(a) not in self.hidden:
+                    out.append(self.render(sorted(subject)) + verb + self.render(sorted(self.subtree(a))))
+        return out
+
+    def appositive_claims(self) -> list[list[str]]:
+        """'X, the 27-year-old, joined Y' -> 'X is the 27-year-old.'"""
+        out = []
+        for t in self.sent:
+            if t.dep_ != "appos" or self.rel(t) in self.hidden or self.rel(t.head) in self.hidden:
+                continue
+            if t.pos_ == "PROPN" and not any(c.dep_ in {"det", "poss"} for c in t.children):
+                continue  # "Old Lyme, Connecticut": a place's region, not a description
+            head, appos = self.subtree(t.head), self.subtree(t)
+            copula = "are" if t.head.tag_ in {"NNS", "NNPS"} else "was" if self.past() else "is"
+            out.append(self.render(sorted(head)) + [copula] + self.render(sorted(appos)))
+        return out
+
+    def past(self) -> bool:
+        root = self.sent.root
+        return root.tag_ == "VBD" or any(c.tag_ == "VBD" and c.dep_ in {"aux", "auxpass"} for c in root.children)
+
+    # ---- coordination ------------------------------------------------------------------------
+    def split_conjuncts(self, subject: set[int], pred: set[int]) -> list[tuple[set[int], set[int]]]:
+        """One (subject, predicate) per choice of conjunct in each coordination, at most MAX_VARIANTS."""
+        variants = [(subject, pred)]
+        for head in self.coordinations(subject | pred):
+            options = self.conjunct_options(head)
+            grown = []
+            for s, pr in variants:
+                for keep, drop in options:
+                    grown.append((s - drop | (keep & s) if head.i - self.sent.start in s else s,
+                                  pr - drop | (keep & pr) if head.i - self.sent.start in pr else pr))
+            if len(grown) > MAX_VARIANTS:
+                break
+            variants = grown
+        return variants
+
+    def coordinations(self, tokens: set[int]) -> list[Token]:
+        heads = []
+        for i in sorted(tokens):
+            t = self.sent[i]
+            if t.dep_ != "conj" and not is_verbal(t) and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children):
+                heads.append(t)
+        return heads
+
+    def conjunct_options(self, head: Token) -> list[tuple[set[int], set[int]]]:
+        """For each conjunct: (tokens to keep, tokens of the coordination to drop)."""
+        members = [head]
+        while True:
+            nxt = next((c for c in members[-1].children if c.dep_ == "conj" and not is_verbal(c)), None)
+            if nxt is None:
+                break
+            members.append(nxt)
+        glue = {self.rel(c) for m in members for c in m.children if c.dep_ in {"cc", "punct", "preconj"}}
+        own = {}
+        for m in members:
+            sub = self.subtree(m) - glue
+            for later in members[members.index(m) + 1:]:
+                sub -= self.subtree(later)
+            own[m.i] = sub
+        everything = set().union(*own.values()) | glue
+        options = []
+        det = next((self.rel(c) for c in head.children if c.dep_ == "det" and c.i < head.i), None)
+        for m in members:
+            keep = set(own[m.i])
+            if m is not head and det is not None and not any(c.dep_ in {"det", "poss"} for c in m.children):
+                keep.add(det)  # "an aviation pioneer and author" -> "an author"
+            options.append((keep, everything))
+        return options
+
+    # ---- rendering ---------------------------------------------------------------------------
+    def render(self, indices: list[int], extra: Names | None = None) -> list[str]:
+        """Tokens -> words, names substituted; tokens written together in the sentence stay together."""
+        names = {**self.names, **(extra or {})}
+        words: list[str] = []
+        kept = set(indices)
+        for i in indices:
+            t = self.sent[i]
+            if i in names:
+                if names[i]:
+                    words.append(names[i])
+                continue
+            if t.is_punct and not (i - 1 in kept and i + 1 in kept):
+                continue  # a comma or dash left dangling by a removed clause
+            glued = words and i - 1 in kept and i - 1 not in names and not self.sent[i - 1].whitespace_
+            text = t.lower_ if t.i == self.sent.start and t.pos_ != "PROPN" and t.text != "I" else t.text
+            if glued or (t.dep_ == "case" and words):
+                words[-1] += text
+            else:
+                words.append(text)
+        return words
+
+
+def is_verbal(t: Token) -> bool:
+    return t.pos_ in {"VERB", "AUX"}
+
+
+def join_words(words: list[str]) -> str:
+    """Words -> a sentence: articles agreeing with the next word, capitalised, one final period."""
+    words = [(("an" if nxt[:1].lower() in "aeiou" else "a") if w.lower() in {"a", "an"} else w)
+             for w, nxt in zip(words, words[1:] + [""])]
+    text = " ".join(words).strip(" ,;:-").rstrip(".")
+    return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+__all__ = ["ClauseSplitter", "Names", "join_words", "is_verbal"]

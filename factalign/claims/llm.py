@@ -1,0 +1,63 @@
+"""`llm`: claims from a chat model behind an OpenAI-compatible endpoint, with the papers' prompts.
+
+Spec `llm[:PRESET]` with PRESET one of fenice, fizz (default), acueval. A summary-level preset's
+claims are attributed to the summary sentence that shares most of their words. A reply that is not
+a list is a FactalignError for that summary.
+"""
+
+from __future__ import annotations
+
+from factalign.claims.prompts import PRESETS
+from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
+from factalign.data import Claim, Document
+from factalign.errors import FactalignError
+from factalign.llm import ChatClient, parse_list
+
+POSSESSIVES = {"his", "her", "its", "their", "whose"}
+
+
+class LLMExtractor:
+    def __init__(self, preset: str = "fizz", client: ChatClient | None = None, coref: str | CorefModel = "heuristic"):
+        if preset not in PRESETS:
+            raise FactalignError(f"unknown llm prompt preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        self.preset = PRESETS[preset]
+        self.client = client or ChatClient()
+        self.coref = load_coref(coref) if self.preset.resolve_coref else None
+        self.name = f"llm:{preset}:{self.client.model}"
+
+    def extract(self, summary: Document) -> list[Claim]:
+        if self.preset.unit == "summary":
+            claims = self.ask(summary.text)
+            return [Claim(c, i, summary.sentences[i]) for c in claims if (i := best_sentence(summary, c)) is not None]
+        clusters = self.coref.clusters(summary.text) if self.coref else []
+        out = []
+        for i, span in enumerate(summary.sentences):
+            out += [Claim(c, i, span) for c in self.ask(resolve_sentence(summary.text, span, clusters))]
+        return out
+
+    def ask(self, text: str) -> list[str]:
+        return parse_list(self.client.complete(self.preset.messages(text)))
+
+
+def resolve_sentence(text: str, span: tuple[int, int], clusters) -> str:
+    """The sentence with each pronoun replaced by its cluster's name (FIZZ decomposes resolved text)."""
+    start, end = span
+    edits = []
+    for cluster in clusters:
+        name = representative(text, cluster)
+        for a, b in cluster:
+            low = text[a:b].lower()
+            if name and start <= a and b <= end and low in PRONOUNS:
+                edits.append((a, b, name + "'s" if low in POSSESSIVES else name))
+    out, last = [], start
+    for a, b, new in sorted(edits):
+        if a >= last:
+            out += [text[last:a], new]
+            last = b
+    return "".join(out) + text[last:end]
+
+
+def best_sentence(summary: Document, claim: str) -> int | None:
+    words = set(claim.lower().split())
+    overlaps = [len(words & set(s.lower().split())) for s in summary.sentence_texts]
+    return max(range(len(overlaps)), key=overlaps.__getitem__) if overlaps else None

@@ -1,0 +1,6 @@
+"""A minimal client for OpenAI-compatible chat endpoints, and parsing of list-shaped replies."""
+
+from factalign.llm.client import ChatClient
+from factalign.llm.parse import parse_list
+
+__all__ = ["ChatClient", "parse_list"]

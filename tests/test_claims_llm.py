@@ -1,0 +1,65 @@
+"""The llm extractor: the papers' prompts sent to a local server, replies parsed, bad rows reported."""
+
+import json
+
+import pytest
+
+from factalign.claims.llm import LLMExtractor
+from factalign.claims.prompts import ACUEVAL_PROMPT, FIZZ_SHOTS, FIZZ_SYSTEM
+from factalign.cli import main
+from factalign.errors import FactalignError
+from factalign.llm import ChatClient
+from tests.helpers import FixedCoref, doc_of
+from tests.test_llm_client import ScriptedServer
+
+
+def extractor(server, preset, **kw):
+    return LLMExtractor(preset, ChatClient(server.url, "tiny", timeout=5, sleep=lambda s: None), **kw)
+
+
+def test_fizz_per_sentence_after_coref_with_the_papers_shots():
+    doc = doc_of("Ann Lee sang.", "She won in 2001.")
+    with ScriptedServer([(200, {}, "- Ann Lee sang."), (200, {}, '["Ann Lee won.", "Ann Lee won in 2001."]')]) as server:
+        claims = extractor(server, "fizz", coref=FixedCoref([[(0, 7), (14, 17)]])).extract(doc)
+    assert [(c.text, c.sentence_index) for c in claims] == [("Ann Lee sang.", 0), ("Ann Lee won.", 1), ("Ann Lee won in 2001.", 1)]
+    messages = server.requests[1]["body"]["messages"]
+    assert messages[0] == {"role": "system", "content": FIZZ_SYSTEM}
+    assert len(messages) == 2 + 2 * len(FIZZ_SHOTS) == 18
+    assert messages[-1]["content"] == "Ann Lee won in 2001.\n"
+
+
+def test_acueval_whole_summary_claims_attributed_to_sentences():
+    doc = doc_of("Ann Lee sang in Paris.", "Bob danced.")
+    with ScriptedServer([(200, {}, "- Bob danced.\n- Ann Lee sang.\n- The city was Paris.")]) as server:
+        claims = extractor(server, "acueval").extract(doc)
+    assert [(c.text, c.sentence_index) for c in claims] == [("Bob danced.", 1), ("Ann Lee sang.", 0), ("The city was Paris.", 0)]
+    prompt = server.requests[0]["body"]["messages"][0]["content"]
+    assert prompt == ACUEVAL_PROMPT.replace("{passage}", doc.text)
+    assert prompt.count("Please breakdown the following passage into independent facts:") == 6
+
+
+def test_fenice_json_and_malformed_reply():
+    with ScriptedServer([(200, {}, '```json\n["A is B."]\n```'), (200, {}, "Sorry, no.")]) as server:
+        ex = extractor(server, "fenice")
+        assert [c.text for c in ex.extract(doc_of("A is B."))] == ["A is B."]
+        with pytest.raises(FactalignError, match="could not read a list of claims"):
+            ex.extract(doc_of("A is B."))
+
+
+def test_unknown_preset():
+    with ScriptedServer([]) as server, pytest.raises(FactalignError, match="unknown llm prompt preset"):
+        extractor(server, "gpt5")
+
+
+def test_cli_bad_row_reported_others_continue(tmp_path, capsys):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text('{"id": "a", "text": "Ann sang."}\n{"id": "b", "text": "Bob danced."}\n')
+    out = tmp_path / "out.jsonl"
+    with ScriptedServer([(200, {}, "no list here"), (500, {}, b"busy"), (200, {}, '["Bob danced."]')]) as server:
+        code = main(["claims", "extract", "--input", str(inp), "--extractor", "llm:acueval", "--llm-base-url", server.url,
+                     "--llm-model", "tiny", "--output", str(out)])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "in.jsonl:1: could not read a list of claims" in err and "1 of 2 rows failed" in err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["id"], [c["text"] for c in r["claims"]]) for r in rows] == [("b", ["Bob danced."])]
