@@ -22,7 +22,7 @@ def add_scorer_options(p: argparse.ArgumentParser) -> None:
     """Options that choose a method and its models (shared by score, batch and bench)."""
     p.add_argument("--method", default="fenice", help=f"one of: {', '.join(METHODS)} (default: fenice)")
     p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
-    p.add_argument("--extractor", default="sentences", help=f"claim extractor: {', '.join(EXTRACTORS)} (default: sentences)")
+    p.add_argument("--extractor", default="rules", help=f"claim extractor: {', '.join(EXTRACTORS)}, optionally +filter (default: rules)")
     p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a method parameter, e.g. T=0.7 (repeatable)")
     p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent")

@@ -28,7 +28,7 @@ class Scorer:
 
     method: str = "fenice"
     nli: str | NLIModel | None = None
-    extractor: str | ClaimExtractor | None = "sentences"
+    extractor: str | ClaimExtractor | None = "rules"
     coref: str | CorefModel | None = "heuristic"
     threshold: float | None = None
     cache: str | Path | None = None
@@ -42,9 +42,10 @@ class Scorer:
             raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
                                  f"it takes: {', '.join(self.spec.params) or 'none'}")
         self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
-        self.extractor_model = load_extractor(self.extractor)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
-        self.nli_model = load_nli(self.nli, cache=self.cache)  # last: the slowest to load
+        self.nli_model = load_nli(self.nli, cache=self.cache)
+        # `+filter` shares the NLI model
+        self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences", nli=self.nli_model)
 
     @property
     def signature(self) -> str:

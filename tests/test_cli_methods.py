@@ -56,7 +56,8 @@ def test_every_method_scores_the_example_with_exact_alignments(capsys, hash_nli,
     for c in res["claims"]:
         p = c["premise"]
         assert p is not None and p["spans"], f"{method}: a unit without its premise"
-        assert c["label"] in ("supported", "unsupported")
+        assert c["label"] in ("supported", "unsupported", "filtered")
+        assert (c["label"] == "filtered") == (c["details"].get("kept") is False)
         for start, end in p["spans"]:
             assert 0 <= start < end <= len(text)
             assert [start, end] in [list(s) for s in sentences] or (start, end) == (0, len(text))
