@@ -13,7 +13,7 @@ from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError
 from factalign.io import default_cache_path, read_jsonl, read_text
-from factalign.methods import METHODS
+from factalign.methods import METHODS, get_method
 from factalign.nli import BACKENDS, DEFAULT_NLI
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, check_text
 
@@ -29,6 +29,19 @@ def add_scorer_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache file (default: %(default)s)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the NLI cache")
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    add_llm_options(p)
+
+
+def add_llm_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for LLM methods (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
+    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL)")
+    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY)")
+
+
+def llm_from_args(args: argparse.Namespace):
+    from factalign.llm import ChatClient
+
+    return ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key)
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
@@ -38,7 +51,9 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
         if not sep:
             raise FactalignError(f"--param takes K=V, got {item!r}")
         params[key.strip()] = value.strip()
-    return Scorer(method or args.method, nli=args.nli, extractor=args.extractor, coref=args.coref,
+    method = method or args.method
+    llm = llm_from_args(args) if "llm" in get_method(method).uses else None
+    return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
                   threshold=args.threshold, cache=None if args.no_cache else args.cache, params=params,
                   max_document_chars=args.max_chars)
 
@@ -108,6 +123,28 @@ def _finished_ids(path: str) -> set[str]:
     return ids
 
 
+def run_revise(args: argparse.Namespace) -> int:
+    from factalign.methods.acueval import feedback, revise
+
+    document, summary = read_text(args.document), read_text(args.summary)
+    check_text(document, "document", args.max_chars)
+    check_text(summary, "summary", args.max_chars)
+    llm = llm_from_args(args)
+    scorer = Scorer("acueval", llm=llm, max_document_chars=args.max_chars)
+    before = scorer.score(document, summary)
+    revised = revise(document, summary, before, llm)
+    after = scorer.score(document, revised) if revised != summary else before
+    if args.json:
+        print(json.dumps({"feedback": feedback(before), "revised": revised, "before": before.to_dict(),
+                          "after": after.to_dict()}, ensure_ascii=False))
+        return 0
+    print(f"ACUEVAL before = {before.score:.4f}  after = {after.score:.4f}  {before.signature}")
+    for fact in feedback(before):
+        print(f"  unsupported: {fact}")
+    print(revised)
+    return 0
+
+
 def run_models(args: argparse.Namespace) -> int:
     from factalign.nli import HOUSE_MODEL_DIR
 
@@ -137,6 +174,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
+
+    p = sub.add_parser("revise", help="ACUEval: flag unsupported content units, then have the LLM revise the summary")
+    p.add_argument("--document", required=True, help="document file ('-' for stdin)")
+    p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print feedback, revision and both results as JSON")
+    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    add_llm_options(p)
+    p.set_defaults(func=run_revise)
 
     p = sub.add_parser("models", help="list NLI backends and where each loads from")
     p.set_defaults(func=run_models)

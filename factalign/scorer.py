@@ -32,6 +32,7 @@ class Scorer:
     coref: str | CorefModel | None = "heuristic"
     threshold: float | None = None
     cache: str | Path | None = None
+    llm: Any = None  # a ChatClient for methods that use an LLM; None: from FACTALIGN_LLM_* settings
     params: dict[str, Any] = field(default_factory=dict)
     max_document_chars: int = MAX_DOCUMENT_CHARS
 
@@ -43,24 +44,31 @@ class Scorer:
                                  f"it takes: {', '.join(self.spec.params) or 'none'}")
         self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
-        self.nli_model = load_nli(self.nli, cache=self.cache)
+        self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
+        if "llm" in self.spec.uses and self.llm is None:
+            from factalign.llm import ChatClient
+
+            self.llm = ChatClient()
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences", nli=self.nli_model)
 
     @property
     def signature(self) -> str:
         """Like sacrebleu's: every setting the number depends on, then the package version."""
-        parts = [f"method:{self.spec.name}", *(f"{k}:{_fmt(v)}" for k, v in self.params.items()),
-                 f"nli:{self.nli_model.signature}"]
+        parts = [f"method:{self.spec.name}", *(f"{k}:{_fmt(v)}" for k, v in self.params.items())]
+        if self.nli_model is not None:
+            parts.append(f"nli:{self.nli_model.signature}")
         if "extractor" in self.spec.uses:
             parts.append(f"extractor:{self.extractor_model.name}")
         if "coref" in self.spec.uses and self.params.get("use_coref", True):
             parts.append(f"coref:{self.coref_model.name}")
+        if "llm" in self.spec.uses:
+            parts.append(f"llm:{self.llm.model}")
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
         doc, summ = self._document(document, "document"), self._document(summary, "summary")
-        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model)
+        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
         total, claims = self.spec.run(inputs, **self.params)
         label = None
         if self.threshold is not None:

@@ -113,7 +113,7 @@ def test_settings_from_environment(monkeypatch):
     assert (ChatClient().url, ChatClient().model) == ("http://x/v1/chat/completions", "m")
     monkeypatch.delenv("FACTALIGN_LLM_MODEL")
     monkeypatch.delenv("OPENAI_MODEL", raising=False)
-    with pytest.raises(FactalignError, match="needs an endpoint and a model"):
+    with pytest.raises(FactalignError, match="need an endpoint and a model"):
         ChatClient()
 
 

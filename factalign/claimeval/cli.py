@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from factalign.cli import add_llm_options, llm_from_args
 from factalign.errors import FactalignError
 
 
@@ -28,9 +29,7 @@ def register(subparsers) -> None:
     p.add_argument("--context-field", default="context", help="with --focus-sentence: the context list field (default: context)")
     p.add_argument("--focus-field", default="focus", help="with --focus-sentence: the focus index or sentence field (default: focus)")
     p.add_argument("--id-field", default="id", help="input field copied to the output's id (default: id; else the line number)")
-    p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
-    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL)")
-    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY)")
+    add_llm_options(p)
     p.set_defaults(func=run_extract)
 
     p = sub.add_parser("eval", help="compare predicted claims with gold claims, input by input")
@@ -57,9 +56,8 @@ def build_extractor(args: argparse.Namespace):
     spec = args.extractor
     if spec.split(":")[0].split("+")[0] == "llm":
         from factalign.claims.llm import LLMExtractor
-        from factalign.llm import ChatClient
 
-        client = ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key)
+        client = llm_from_args(args)
         filtered = spec.endswith("+filter")
         preset = spec.removesuffix("+filter").partition(":")[2] or "fizz"
         extractor = LLMExtractor(preset, client)

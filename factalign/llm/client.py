@@ -8,6 +8,7 @@ at least what a Retry-After header asks; other HTTP errors fail at once.
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 import time
@@ -46,7 +47,7 @@ class ChatClient:
         self.model = _setting(model, "MODEL")
         self.api_key = _setting(api_key, "API_KEY")
         if not self.base_url or not self.model:
-            raise FactalignError("the llm extractor needs an endpoint and a model: --llm-base-url/--llm-model or "
+            raise FactalignError("LLM features need an endpoint and a model: --llm-base-url/--llm-model or "
                                  "FACTALIGN_LLM_BASE_URL/FACTALIGN_LLM_MODEL (or OPENAI_BASE_URL/OPENAI_MODEL)")
         self.url = self.base_url.rstrip("/") + "/chat/completions"
         self.timeout, self.max_retries = timeout, max_retries
@@ -54,8 +55,31 @@ class ChatClient:
 
     def complete(self, messages: list[dict], temperature: float = 0.0, max_tokens: int = 1024) -> str:
         """The assistant's reply text."""
-        body = json.dumps({"model": self.model, "messages": messages, "temperature": temperature,
-                           "max_tokens": max_tokens}).encode()
+        return _content(self._post({"messages": messages, "temperature": temperature, "max_tokens": max_tokens}))
+
+    def yes_probability(self, messages: list[dict]) -> tuple[float, str]:
+        """P(Yes) / (P(Yes) + P(No)) for a one-token answer, from the endpoint's top log-probabilities,
+        and how it was read ("logprobs"); an endpoint without log-probabilities gives 1.0 or 0.0 from
+        the answer's text ("text")."""
+        raw = self._post({"messages": messages, "temperature": 0.0, "max_tokens": 1, "logprobs": True, "top_logprobs": 10})
+        mass = {"yes": 0.0, "no": 0.0}
+        try:
+            for entry in json.loads(raw)["choices"][0]["logprobs"]["content"][0]["top_logprobs"]:
+                word = entry["token"].strip().lower()
+                if word in mass:
+                    mass[word] += math.exp(entry["logprob"])
+        except (ValueError, KeyError, IndexError, TypeError):
+            pass
+        if mass["yes"] + mass["no"] > 0:
+            return mass["yes"] / (mass["yes"] + mass["no"]), "logprobs"
+        answer = _content(raw).strip().lower()
+        if not answer.startswith(("yes", "no")):
+            raise FactalignError(f"LLM endpoint answered neither Yes nor No: {answer[:60]!r}")
+        return (1.0 if answer.startswith("yes") else 0.0), "text"
+
+    def _post(self, payload: dict) -> bytes:
+        """The raw reply to a chat completion request, with retries on 429/5xx/timeouts."""
+        body = json.dumps({"model": self.model, **payload}).encode()
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -64,7 +88,7 @@ class ChatClient:
             try:
                 request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return _content(response.read())
+                    return response.read()
             except urllib.error.HTTPError as exc:
                 if exc.code not in RETRYABLE or attempt == self.max_retries:
                     detail = exc.read().decode("utf-8", "replace").strip().replace("\n", " ")[:200]

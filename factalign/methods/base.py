@@ -26,6 +26,7 @@ class Inputs:
     nli: NLIModel
     extractor: ClaimExtractor
     coref: CorefModel
+    llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
 
     @cached_property
     def claims(self) -> list[Claim]:
@@ -48,13 +49,14 @@ class Inputs:
 @dataclass(frozen=True)
 class Method:
     """A registry entry. `run(inputs, **params) -> (score, claim results)`; `uses` lists what the
-    result depends on besides the NLI model ("extractor", "coref"), recorded in the signature."""
+    result depends on besides the NLI model ("extractor", "coref", "llm"), recorded in the signature."""
 
     name: str
     run: Callable[..., Scored]
     params: dict[str, Any] = field(default_factory=dict)
     uses: tuple[str, ...] = ()
     description: str = ""
+    nli: bool = True  # False for methods that judge with an LLM instead
 
 
 def nli_score(probs: np.ndarray) -> np.ndarray:

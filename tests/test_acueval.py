@@ -1,0 +1,94 @@
+"""ACUEval against a local scripted OpenAI-compatible server: unit generation, P(Yes), feedback, revision."""
+
+import json
+import math
+
+import pytest
+
+from factalign import Scorer
+from factalign.cli import main
+from factalign.errors import FactalignError
+from factalign.llm import ChatClient
+from factalign.methods.acueval import feedback, revise
+from tests.test_llm_client import ScriptedServer
+
+DOC = "Natalia Moon moved to the Philippines in 2012. She was born in Darwin."
+SUMMARY = "Natalia Moon moved to the Philippines in 2012. She was born in New Zealand."
+UNITS = "- Natalia Moon moved to the Philippines.\n- Natalia Moon moved in 2012.\n- Natalia Moon was born in New Zealand."
+
+
+def logprobs(*tokens):
+    """A one-token chat completion whose top log-probabilities are the given (token, probability) pairs."""
+    top = [{"token": t, "logprob": math.log(p)} for t, p in tokens]
+    return json.dumps({"choices": [{"message": {"role": "assistant", "content": tokens[0][0]},
+                                    "logprobs": {"content": [{"token": tokens[0][0], "top_logprobs": top}]}}]}).encode()
+
+
+def plain(text):
+    return json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()
+
+
+SCRIPT = [(200, {}, UNITS),
+          (200, {}, logprobs(("Yes", 0.6), ("No", 0.2), (" yes", 0.1), ("Maybe", 0.1))),  # 0.7 / 0.9
+          (200, {}, logprobs(("Yes", 0.5), ("No", 0.5))),                                   # 0.5
+          (200, {}, plain("No"))]                                                            # no logprobs: 0
+
+
+def client(server):
+    return ChatClient(server.url, "tiny", timeout=5, sleep=lambda s: None)
+
+
+def test_units_are_scored_by_normalised_p_yes():
+    with ScriptedServer(SCRIPT) as server:
+        res = Scorer("acueval", llm=client(server)).score(DOC, SUMMARY)
+    assert [c.claim.text for c in res.claims] == ["Natalia Moon moved to the Philippines.", "Natalia Moon moved in 2012.",
+                                                  "Natalia Moon was born in New Zealand."]
+    assert [c.score for c in res.claims] == pytest.approx([0.7 / 0.9, 0.5, 0.0])
+    assert res.score == pytest.approx((0.7 / 0.9 + 0.5) / 3)
+    assert [c.details["read"] for c in res.claims] == ["logprobs", "logprobs", "text"]
+    assert res.claims[2].premise.sentences == "document"
+    assert res.signature.startswith("method:acueval|unit_threshold:0.5|llm:tiny|version:")
+    asked = server.requests[1]["body"]
+    assert asked["logprobs"] is True and asked["max_tokens"] == 1
+    assert "Fact: Natalia Moon moved to the Philippines." in asked["messages"][0]["content"]
+
+
+def test_wrong_units_become_feedback_for_the_revision():
+    with ScriptedServer(SCRIPT + [(200, {}, "Natalia Moon moved to the Philippines in 2012. She was born in Darwin.")]) as server:
+        llm = client(server)
+        res = Scorer("acueval", llm=llm).score(DOC, SUMMARY)
+        assert feedback(res) == ["Natalia Moon was born in New Zealand."]  # 0.5 is not below the threshold
+        revised = revise(DOC, SUMMARY, res, llm)
+    assert revised == "Natalia Moon moved to the Philippines in 2012. She was born in Darwin."
+    prompt = server.requests[-1]["body"]["messages"][0]["content"]
+    assert "- Natalia Moon was born in New Zealand." in prompt and "- Natalia Moon moved in 2012." not in prompt
+
+
+def test_an_answer_that_is_neither_yes_nor_no_is_an_error():
+    with ScriptedServer([(200, {}, "- Natalia Moon moved."), (200, {}, plain("Perhaps"))]) as server:
+        with pytest.raises(FactalignError, match="neither Yes nor No"):
+            Scorer("acueval", llm=client(server)).score(DOC, SUMMARY)
+
+
+def test_revise_command_end_to_end(tmp_path, capsys):
+    (tmp_path / "d.txt").write_text(DOC)
+    (tmp_path / "s.txt").write_text(SUMMARY)
+    script = SCRIPT + [(200, {}, "Natalia Moon moved to the Philippines in 2012."),
+                       (200, {}, "- Natalia Moon moved to the Philippines."), (200, {}, logprobs(("Yes", 0.9), ("No", 0.1)))]
+    with ScriptedServer(script) as server:
+        code = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"),
+                     "--llm-base-url", server.url, "--llm-model", "tiny", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["feedback"] == ["Natalia Moon was born in New Zealand."]
+    assert out["revised"] == "Natalia Moon moved to the Philippines in 2012."
+    assert out["after"]["score"] == pytest.approx(0.9)
+
+
+def test_without_an_endpoint_the_cli_says_how_to_set_one(tmp_path, capsys, monkeypatch):
+    for name in ("FACTALIGN_LLM_BASE_URL", "FACTALIGN_LLM_MODEL", "OPENAI_BASE_URL", "OPENAI_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "d.txt").write_text(DOC)
+    code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"), "--method", "acueval"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--llm-base-url" in err
