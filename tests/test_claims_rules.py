@@ -21,14 +21,73 @@ CASES = [
     (["In 1998, the band released its debut album."],
      ["The band released its debut album.", "The band released its debut album in 1998."]),
     (["Paris is the capital of France."], ["Paris is the capital of France."]),
+    # a possessive that refers to the claim's own subject stays a pronoun (was "for Quinoa's edible seeds")
     (["Quinoa", "It is grown primarily for its edible seeds."],
-     ["Quinoa is grown for Quinoa's edible seeds.", "Quinoa is grown primarily for Quinoa's edible seeds."]),
+     ["Quinoa is grown for its edible seeds.", "Quinoa is grown primarily for its edible seeds."]),
     (["Collision Course (album)", "The album spawned one single."], ["Collision Course spawned one single."]),
     (["The novel was written by Jane Austen, who lived in Bath."],
      ["The novel was written by Jane Austen.", "Jane Austen lived in Bath."]),
     (["The company, founded in 1976, sells phones."], ["The company was founded in 1976.", "The company sells phones."]),
     (["Despicable Me (film)", "Despicable Me is a 2010 American computer-animated comedy film."],
      ["Despicable Me is a 2010 comedy film.", "Despicable Me is American.", "Despicable Me is computer-animated."]),
+    (["Bill Clinton served his complete term of office."], ["Bill Clinton served his complete term of office."]),
+    # bracketed asides are removed before parsing
+    (["Nuuk", "Nuuk ([nuːk]; Godthåb) is the capital of Greenland."], ["Nuuk is the capital of Greenland."]),
+    # fuller forms of the topic's name stand for the topic
+    (["Amelia Earhart", "Amelia Mary Earhart (July 24, 1897 - July 2, 1937) was an American aviation pioneer and author."],
+     ["Amelia Earhart was an aviation pioneer.", "Amelia Earhart was an author.", "Amelia Earhart was American."]),
+    (["Ryan O'Neal", "Charles Patrick Ryan O'Neal was born in 1941."], ["Ryan O'Neal was born in 1941."]),
+    (["Nicolas Cage", "Nicolas Kim Coppola is an American actor."], ["Nicolas Cage is an actor.", "Nicolas Cage is American."]),
+    # reflexives stay
+    (["Andrew Wood (singer)", "Wood checked himself into rehab in 1989."],
+     ["Andrew Wood checked himself.", "Andrew Wood checked himself into rehab.", "Andrew Wood checked himself in 1989."]),
+    # headings: title-cased with a verb, ending in an abbreviation; a bare definite possessor of the subject
+    (["Take a Bow (Madonna song)", "The song topped the chart for seven weeks."],
+     ["Take a Bow topped the chart.", "Take a Bow topped the chart for seven weeks."]),
+    (["Tesla, Inc.", "The company sells electric cars."], ["Tesla, Inc. sells electric cars."]),
+    (["Blink-182", "The band's seventh studio album was released in 2016."],
+     ["Blink-182's seventh studio album was released in 2016."]),
+    # a topic that is not a name ("Languages of Singapore") does not replace its words
+    (["Languages of Singapore", "The official languages of Singapore are Malay and English."],
+     ["The official languages of Singapore are Malay.", "The official languages of Singapore are English."]),
+    # "when" links the clauses; it is no part of either claim
+    (["Liverpool established itself as a major force when Bill Shankly led the club."],
+     ["Liverpool established itself.", "Liverpool established itself as a major force.", "Bill Shankly led the club."]),
+    # clauses joined by a semicolon are parsed one at a time
+    (["Klum has been nominated for six Emmy Awards; the show earned her a nomination in 2008."],
+     ["Klum has been nominated for six Emmy Awards.", "The show earned her a nomination in 2008."]),
+    # a definite attribute keeps its adjectives; an attribute's prepositional phrases are modifiers
+    (["Macbeth is Shakespeare's shortest tragedy."], ["Macbeth is Shakespeare's shortest tragedy."]),
+    (["Slipknot is a band from Des Moines."], ["Slipknot is a band.", "Slipknot is a band from Des Moines."]),
+    # appositives: a list after a colon and a restrictive name are not descriptions; coordinated ones are split
+    (["Bohemian Rhapsody", "It consists of several sections: an intro, a ballad and a coda."],
+     ["Bohemian Rhapsody consists of several sections."]),
+    (["Tom Hanks, an actor and filmmaker, lives in Los Angeles."],
+     ["Tom Hanks lives in Los Angeles.", "Tom Hanks is an actor.", "Tom Hanks is a filmmaker."]),
+    # the verb agrees with one conjunct of a split subject
+    (["Jackson and Van Buren were elected in 1828."], ["Jackson was elected in 1828.", "Van Buren was elected in 1828."]),
+    # a bare participial clause gets a copula
+    (["Born and raised in Dallas, Vaughan began playing guitar."],
+     ["Vaughan was born.", "Vaughan was raised in Dallas.", "Vaughan began playing guitar."]),
+    # conjuncts share the first one's possessor; gerunds coordinated under a preposition are a list
+    (["Pyongyang is the nation's capital and largest city."],
+     ["Pyongyang is the nation's capital.", "Pyongyang is the nation's largest city."]),
+    (["Many cancers can be prevented by not smoking and avoiding sunlight."],
+     ["Many cancers can be prevented by not smoking.", "Many cancers can be prevented by avoiding sunlight."]),
+    # "which" is about the nearest noun that is not a date
+    (["Logic released the album in October 2014, which debuted at number four."],
+     ["Logic released the album.", "Logic released the album in October 2014.", "The album debuted at number four."]),
+    # a merged name the parser leaves without a role is still the subject
+    (["Men in Black II", "Men in Black II is a 2002 American comedy film."],
+     ["Men in Black II is a 2002 comedy film.", "Men in Black II is American."]),
+    # a degree word is kept ("too much"); only sentence adverbs are dropped
+    (["He said that drinking too much alcohol harms the liver."], ["He said drinking too much alcohol harms the liver."]),
+    # a description fronted before the subject; "Seattle, Washington" is one place
+    (["Rainn Wilson", "A native of Seattle, Washington, Wilson began acting in college."],
+     ["Rainn Wilson began acting in college.", "Rainn Wilson was a native of Seattle, Washington."]),
+    (["John Constantine", "Originally a supporting character, Constantine received his own comic in 1988."],
+     ["John Constantine received his own comic.", "John Constantine received his own comic in 1988.",
+      "John Constantine was originally a supporting character."]),
 ]
 
 
@@ -54,6 +113,16 @@ def test_pronoun_replaced_by_its_coreference_cluster():
     text = doc_of("Natalia Moon won the race.", "She trained in Kenya.")
     extractor = RulesExtractor(FixedCoref([[(0, 12), (27, 30)]]))
     assert [c.text for c in extractor.extract(text)][-1] == "Natalia Moon trained in Kenya."
+
+
+def test_brackets_removed_with_their_positions_kept():
+    from factalign.claims.rules import without_brackets
+
+    text = 'Margaret "Maggie" Brown (née Tobin) (1867 - 1932) was a socialite.'
+    clean, where = without_brackets(text)
+    assert clean == 'Margaret "Maggie" Brown was a socialite.'
+    assert len(where) == len(clean) + 1 and all(text[where[k]] == ch for k, ch in enumerate(clean))
+    assert without_brackets("an (unclosed aside")[0] == "an (unclosed aside"
 
 
 def test_deterministic_and_registered(rules):

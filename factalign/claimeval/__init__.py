@@ -2,7 +2,14 @@
 
 from factalign.claimeval.easiness import easiness, rouge1
 from factalign.claimeval.evaluate import claim_stats, evaluate
-from factalign.claimeval.faith import alignscore_faith, coverage, f_fact, focus, nli_faith, redundancy
+from factalign.claimeval.faith import (
+           alignscore_faith,
+           coverage,
+           f_fact,
+           focus,
+           nli_faith,
+           redundancy,
+)
 from factalign.claimeval.scorers import SCORERS, load_scorer
 
 __all__ = ["easiness", "rouge1", "evaluate", "claim_stats", "focus", "coverage", "f_fact", "redundancy",

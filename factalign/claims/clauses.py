@@ -4,8 +4,14 @@ Every predicate (root, coordinated verb, adverbial, relative or participial clau
 claim with its subject: an inherited one for coordinated verbs and participles, the antecedent for
 relative clauses. A claim keeps its predicate's core complements (object, attribute, ...) and adds
 its modifiers (prepositional phrases of time, place, ...) one at a time, as FIZZ's atomic facts
-do ("X joined Y." "X joined Y in 2011."). Coordinated nouns are split, one claim per conjunct;
-appositives and the adjectives of a copula's attribute become "X is ..." claims.
+do ("X joined Y." "X joined Y in 2011."); a copula's attribute keeps its "of" phrase and treats
+its other prepositional phrases the same way ("X is a band." "X is a band from Iowa."). Coordinated
+nouns (and gerunds coordinated under a preposition) are split, one claim per conjunct, sharing the
+first conjunct's determiner or possessor, and a verb agrees with the one conjunct of a split subject.
+Comma-set appositives (not lists the parser misread as appositives) and the adjectives of a copula's
+indefinite attribute become "X is ..." claims; a definite attribute keeps its adjectives ("Macbeth is
+Shakespeare's shortest tragedy"). A bare participial clause gets a copula ("Born in Dallas, he ..." ->
+"X was born in Dallas."). A possessive pronoun that refers to the claim's own subject stays a pronoun.
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ DISCOURSE_ADVERBS = {"also", "then", "however", "thus", "therefore", "meanwhile"
                      "additionally", "still", "too", "again", "instead", "nevertheless", "nonetheless"}
 RELATIVE_PRONOUNS = {"who", "whom", "which", "that", "whose", "where", "when"}
 MAX_VARIANTS = 12
+POSSESSIVE_PRONOUNS = {"his", "her", "its", "their"}
+MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december"}
 
 Names = dict[int, str]  # token index (in the sentence) -> replacement text; "" deletes the token
 
@@ -62,8 +71,8 @@ class ClauseSplitter:
             for c in x.children:
                 if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c):
                     continue
-                if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS:
-                    continue
+                if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS and is_verbal(x):
+                    continue  # a sentence adverb ("also"), not a degree word ("too much")
                 stack.append(c)
         return out
 
@@ -73,7 +82,21 @@ class ClauseSplitter:
             return True
         if c.dep_ == "acl" and c.tag_ == "VBN":
             return True
-        return c.dep_ == "conj" and is_verbal(c)
+        return self.coordinated_predicate(c)
+
+    def coordinated_predicate(self, t: Token, depth: int = 0) -> bool:
+        """A verb coordinated with a predicate; gerunds coordinated under a preposition ("by not
+        smoking, eating ... and avoiding ...") are a list, split like coordinated nouns."""
+        if t.dep_ != "conj" or not is_verbal(t) or not is_verbal(t.head) or depth > 20:
+            return False
+        h = t.head
+        if h.dep_ == "conj":
+            return self.coordinated_predicate(h, depth + 1)
+        return h.dep_ not in {"pcomp", "pobj"}
+
+    def heads_claim(self, t: Token) -> bool:
+        """Whether t is a predicate (its coordination makes separate predicates, not variants)."""
+        return is_verbal(t) and t.dep_ not in {"pcomp", "pobj"}
 
     # ---- predicates and subjects ------------------------------------------------------------
     def predicates(self) -> list[Token]:
@@ -85,7 +108,7 @@ class ClauseSplitter:
                 out.append(t)
             elif t.dep_ in {"advcl", "relcl", "parataxis"} and is_verbal(t):
                 out.append(t)
-            elif t.dep_ == "conj" and is_verbal(t) and is_verbal(t.head):
+            elif self.coordinated_predicate(t):
                 out.append(t)
             elif t.dep_ == "acl" and t.tag_ == "VBN":
                 out.append(t)
@@ -95,16 +118,55 @@ class ClauseSplitter:
         """p's own subject; else its governing verb's (coordination, adverbial), or its antecedent."""
         if depth > 5:
             return None
+        fronted = self.fronted_descriptions(p)
         for c in p.children:
-            if c.dep_ in SUBJECT_DEPS and self.rel(c) not in self.hidden:
-                return self.antecedent(p) if p.dep_ == "relcl" and c.lower_ in RELATIVE_PRONOUNS else c
+            if c.dep_ in SUBJECT_DEPS and self.rel(c) not in self.hidden and c not in fronted:
+                if p.dep_ == "relcl" and c.lower_ in RELATIVE_PRONOUNS:
+                    return self.antecedent(p)
+                if c.tag_ in {"WDT", "WP"} and c.lower_ in {"which", "who"}:
+                    return self.nearest_noun(c)  # a relative clause the parser attached as a clause
+                return c
         if p.dep_ in {"conj", "advcl", "xcomp"}:
             return self.subject_of(p.head, depth + 1)
+        if p.dep_ == "ROOT":  # a merged name the parser left without a role: "Men in Black II is a film"
+            first = next((c for c in p.lefts if self.rel(c) not in self.hidden and not c.is_punct), None)
+            if first is not None and first.pos_ == "PROPN" and first.dep_ in {"advmod", "npadvmod", "dep", "compound", "nmod"}:
+                return first
         return self.antecedent(p) if p.dep_ in {"relcl", "acl"} else None
+
+    def fronted_descriptions(self, p: Token) -> list[Token]:
+        """Indefinite noun phrases set before the subject with a comma, describing it ("A native of
+        Seattle, Wilson began ...", "Originally a supporting character, Constantine ...")."""
+        subjects = [c for c in p.children if c.dep_ in {"nsubj", "nsubjpass"} and c.i < p.i]
+        if not subjects:
+            return []
+        subject = subjects[-1]
+        out = []
+        for c in p.children:
+            if (c.i < subject.i and c.pos_ == "NOUN" and c.dep_ in {"nsubj", "npadvmod", "dep"}
+                    and any(d.dep_ == "det" and d.lower_ in {"a", "an"} for d in c.children)
+                    and c.right_edge.i + 1 < subject.i and self.sent.doc[c.right_edge.i + 1].text == ","
+                    and self.rel(c) not in self.hidden):
+                out.append(c)
+        return out
+
+    def nearest_noun(self, c: Token) -> Token | None:
+        """The closest noun before a relative pronoun, dates and numbers skipped: what "which" refers to."""
+        for t in reversed(self.sent.doc[self.sent.start:c.i]):
+            if t.dep_ in {"compound", "nummod", "poss"} or self.rel(t) in self.hidden:
+                continue
+            if t.pos_ in {"NOUN", "PROPN"} and not (t.like_num or t.lower_ in MONTHS):
+                return t
+        return None
 
     def antecedent(self, p: Token) -> Token:
         """The noun a relative/participial clause is about; a copula's attribute stands for its subject."""
         n = p.head
+        if n.dep_ == "pobj" and (n.like_num or n.lower_ in MONTHS) and n.head.head.pos_ in {"VERB", "AUX"}:
+            # "released his album in October 2014, which debuted at number four": not about the date
+            obj = next((c for c in n.head.head.children if c.dep_ in {"dobj", "nsubjpass"}), None)
+            if obj is not None:
+                n = obj
         if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.dep_ == "attr":
             n = n.head.head  # "one of three films released in 2006" is about the copula's subject
         if n.dep_ == "attr" and n.head.lemma_ == "be":
@@ -126,6 +188,7 @@ class ClauseSplitter:
         subj = self.subject_of(p)
         if subj is None:
             return []
+        fronted = self.fronted_descriptions(p)
         subject = self.subtree(subj)
         relative, extra = set(), {}
         if p.dep_ == "relcl":  # "with whom he worked" -> "... worked with <antecedent>"
@@ -139,12 +202,20 @@ class ClauseSplitter:
         aux, core, mods = [], [], []
         for c in p.children:
             r = self.rel(c)
-            if r in self.hidden or c.dep_ in SUBJECT_DEPS or c.dep_ in DROP_DEPS or self.separate(c):
+            if r in self.hidden or c.dep_ in SUBJECT_DEPS or c.dep_ in DROP_DEPS or self.separate(c) or c.i == subj.i:
                 continue
+            if c.tag_ == "WRB" and c.dep_ == "advmod" and p.dep_ != "relcl":
+                continue  # "when they led the club": the clause's link word, not part of its claim
             if c.dep_ in {"aux", "auxpass", "neg", "prt"} or (c.dep_ == "advmod" and c.i < p.i and c.lower_ not in DISCOURSE_ADVERBS):
                 aux.append(self.subtree(c))
+            elif c.dep_ in CORE_DEPS and p.lemma_ == "be" and c.dep_ == "attr":
+                phrases = self.attribute_phrases(c)
+                core.append(self.subtree(c) - self.adjectives(c) - set().union(*phrases))
+                mods += phrases
             elif c.dep_ in CORE_DEPS:
-                core.append(self.subtree(c) - self.adjectives(c) if p.lemma_ == "be" and c.dep_ == "attr" else self.subtree(c))
+                core.append(self.subtree(c))
+            elif c in fronted:
+                continue
             elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
                 if c.lower_ not in DISCOURSE_ADVERBS:
                     mods.append(self.subtree(c))
@@ -155,16 +226,38 @@ class ClauseSplitter:
         base = set().union({self.rel(p)}, *aux, *core)
         bases = [base] + [base | m for m in mods]
         copula = []
-        if p.dep_ == "acl":
-            copula = ["were" if p.head.tag_ in {"NNS", "NNPS"} else "was"]
+        if p.dep_ == "acl" or self.bare_participle(p):
+            copula = ["were" if subj.tag_ in {"NNS", "NNPS"} and not set(subject) & set(self.names) else "was"]
         out = []
         for pred in bases:
             pred -= relative
             for s, pr in self.split_conjuncts(subject, pred):
-                words = self.render(sorted(s)) + copula + self.render(self.verb_order(pr, p), extra)
-                out.append(words)
+                subject_words = self.render(sorted(s))
+                predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words))
+                if s != subject and subj.tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
+                    predicate = singular(predicate)
+                if any(w[:1].isalnum() for w in predicate):
+                    out.append(subject_words + copula + predicate)
         out += self.attribute_claims(p, subject)
+        for c in fronted:  # "A native of Seattle, Wilson began acting" -> "Wilson was a native of Seattle."
+            copula = ["was" if p.tag_ == "VBD" or self.past() else "is"]
+            for s, d in self.split_conjuncts(subject, self.subtree(c)):
+                out.append(self.render(sorted(s)) + copula + self.render(sorted(d)))
         return out
+
+    def bare_participle(self, p: Token) -> bool:
+        """A past participle heading an adverbial clause on its own: "Born and raised in Dallas, he ..."
+        -> "X was born." "X was raised in Dallas." """
+        if p.tag_ != "VBN" or any(c.dep_ in {"aux", "auxpass", "nsubj", "nsubjpass"} for c in p.children):
+            return False
+        if p.dep_ == "conj":
+            return p.head.dep_ == "advcl" and self.bare_participle(p.head)
+        return p.dep_ == "advcl"
+
+    def attribute_phrases(self, attr: Token) -> list[set[int]]:
+        """The prepositional phrases of a copula's attribute, which are modifiers like the verb's own
+        ("Slipknot is a band." "Slipknot is a band from Des Moines."); "of" phrases stay ("the capital of France")."""
+        return [self.subtree(c) for c in attr.children if c.dep_ == "prep" and c.lower_ != "of" and c.i > attr.i]
 
     def verb_order(self, pred: set[int], p: Token) -> list[int]:
         """Predicate tokens in sentence order, but complements fronted before the subject move after the verb."""
@@ -181,7 +274,10 @@ class ClauseSplitter:
         return t.dep_ in {"aux", "auxpass", "neg", "advmod"}
 
     def adjectives(self, attr: Token) -> set[int]:
-        """The adjectives of a copula's attribute, which become claims of their own."""
+        """The adjectives of a copula's indefinite attribute, which become claims of their own; a
+        definite description keeps them ("Macbeth is Shakespeare's shortest tragedy")."""
+        if any(c.dep_ == "poss" or c.dep_ == "det" and c.lower_ in {"the", "this", "that", "these", "those"} for c in attr.children):
+            return set()
         return set().union(*(self.subtree(a) for a in attr.children if a.dep_ == "amod"))
 
     def attribute_claims(self, p: Token, subject: set[int]) -> list[list[str]]:
@@ -191,8 +287,9 @@ class ClauseSplitter:
         verb = self.render([self.rel(c) for c in p.children if c.dep_ in {"aux", "neg"}] + [self.rel(p)])
         out = []
         for attr in (c for c in p.children if c.dep_ == "attr"):
+            split = self.adjectives(attr)
             for a in attr.children:
-                if a.dep_ == "amod" and self.rel(a) not in self.hidden:
+                if a.dep_ == "amod" and self.rel(a) in split:
                     out.append(self.render(sorted(subject)) + verb + self.render(sorted(self.subtree(a))))
         return out
 
@@ -204,10 +301,28 @@ class ClauseSplitter:
                 continue
             if t.pos_ == "PROPN" and not any(c.dep_ in {"det", "poss"} for c in t.children):
                 continue  # "Old Lyme, Connecticut": a place's region, not a description
+            if not self.loose_appositive(t):
+                continue
+            if t.pos_ == "PROPN" and t.head.pos_ == "PROPN":
+                continue  # "Marnie, The Name of the Rose, ...": a list, not a description
             head, appos = self.subtree(t.head), self.subtree(t)
             copula = "are" if t.head.tag_ in {"NNS", "NNPS"} else "was" if self.past() else "is"
-            out.append(self.render(sorted(head)) + [copula] + self.render(sorted(appos)))
+            for h, a in self.split_conjuncts(head, appos):
+                out.append(self.render(sorted(h)) + [copula] + self.render(sorted(a)))
         return out
+
+    def loose_appositive(self, t: Token) -> bool:
+        """An appositive set off by a comma or dash ("X, the 27-year-old,"), neither a restrictive name
+        ("the biopic Bound for Glory") nor, after a colon or with conjuncts, a list the parser misread."""
+        first = min(t.left_edge.i, t.i)
+        before = self.sent.doc[first - 1] if first > self.sent.start else None
+        if before is None or before.text not in {",", "-", "--", "\u2013", "\u2014"}:
+            return False
+        if any(c.dep_ == "conj" for c in t.head.children) or t.head.dep_ == "appos":
+            return False  # "Her manner, speech and cigarette", "sections: an intro, a ballad and a coda": a list
+        if any(c.dep_ == "conj" for c in t.children) and not any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in t.children):
+            return False  # coordinated appositives are descriptions ("an actor and filmmaker"), else a list
+        return not any(x.text == ":" for x in self.sent.doc[t.head.i:first])
 
     def past(self) -> bool:
         root = self.sent.root
@@ -215,7 +330,8 @@ class ClauseSplitter:
 
     # ---- coordination ------------------------------------------------------------------------
     def split_conjuncts(self, subject: set[int], pred: set[int]) -> list[tuple[set[int], set[int]]]:
-        """One (subject, predicate) per choice of conjunct in each coordination, at most MAX_VARIANTS."""
+        """One (subject, predicate) per choice of conjunct in each coordination, at most MAX_VARIANTS
+        (a single longer list gives its first MAX_VARIANTS items)."""
         variants = [(subject, pred)]
         for head in self.coordinations(subject | pred):
             options = self.conjunct_options(head)
@@ -224,24 +340,32 @@ class ClauseSplitter:
                 for keep, drop in options:
                     grown.append((s - drop | (keep & s) if head.i - self.sent.start in s else s,
                                   pr - drop | (keep & pr) if head.i - self.sent.start in pr else pr))
-            if len(grown) > MAX_VARIANTS:
-                break
-            variants = grown
+            if len(grown) > MAX_VARIANTS and len(variants) > 1:
+                break  # a second long coordination: left whole
+            variants = grown[:MAX_VARIANTS]  # one long list: its first items
         return variants
 
     def coordinations(self, tokens: set[int]) -> list[Token]:
         heads = []
         for i in sorted(tokens):
             t = self.sent[i]
-            if t.dep_ != "conj" and not is_verbal(t) and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children):
+            if (t.dep_ != "conj" and not self.heads_claim(t) and not self.place_pair(t)
+                    and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children)):
                 heads.append(t)
         return heads
+
+    def place_pair(self, head: Token) -> bool:
+        """Two names joined by a bare comma, no "and"/"or": a place and its region ("Seattle, Washington")."""
+        conj = [c for c in head.children if c.dep_ == "conj"]
+        return (head.pos_ == "PROPN" and len(conj) == 1 and conj[0].pos_ == "PROPN"
+                and not any(c.dep_ in {"cc", "conj"} for c in conj[0].children)
+                and not any(c.dep_ == "cc" for c in head.children))
 
     def conjunct_options(self, head: Token) -> list[tuple[set[int], set[int]]]:
         """For each conjunct: (tokens to keep, tokens of the coordination to drop)."""
         members = [head]
         while True:
-            nxt = next((c for c in members[-1].children if c.dep_ == "conj" and not is_verbal(c)), None)
+            nxt = next((c for c in members[-1].children if c.dep_ == "conj" and not self.coordinated_predicate(c)), None)
             if nxt is None:
                 break
             members.append(nxt)
@@ -254,24 +378,29 @@ class ClauseSplitter:
             own[m.i] = sub
         everything = set().union(*own.values()) | glue
         options = []
-        det = next((self.rel(c) for c in head.children if c.dep_ == "det" and c.i < head.i), None)
+        det = next((self.subtree(c) for c in head.children if c.dep_ in {"det", "poss"} and c.i < head.i), None)
         for m in members:
             keep = set(own[m.i])
             if m is not head and det is not None and not any(c.dep_ in {"det", "poss"} for c in m.children):
-                keep.add(det)  # "an aviation pioneer and author" -> "an author"
+                keep |= det  # "an aviation pioneer and author" -> "an author"; "its capital and largest city"
             options.append((keep, everything))
         return options
 
     # ---- rendering ---------------------------------------------------------------------------
-    def render(self, indices: list[int], extra: Names | None = None) -> list[str]:
-        """Tokens -> words, names substituted; tokens written together in the sentence stay together."""
+    def render(self, indices: list[int], extra: Names | None = None, own: str | None = None) -> list[str]:
+        """Tokens -> words, names substituted; tokens written together in the sentence stay together.
+
+        A possessive pronoun that stands for `own` (the claim's subject) stays a pronoun:
+        "Bill Clinton served his term", not "... served Bill Clinton's term"."""
         names = {**self.names, **(extra or {})}
         words: list[str] = []
         kept = set(indices)
         for i in indices:
             t = self.sent[i]
             if i in names:
-                if names[i]:
+                if own and t.lower_ in POSSESSIVE_PRONOUNS and names[i].lower() == own.lower() + "'s":
+                    words.append(t.lower_)
+                elif names[i]:
                     words.append(names[i])
                 continue
             if t.is_punct and not (i - 1 in kept and i + 1 in kept):
@@ -283,6 +412,17 @@ class ClauseSplitter:
             else:
                 words.append(text)
         return words
+
+
+SINGULAR = {"were": "was", "are": "is", "have": "has"}
+
+
+def singular(words: list[str]) -> list[str]:
+    """The first verb form of a predicate made to agree with one conjunct of a split subject."""
+    for k, w in enumerate(words):
+        if w in SINGULAR:
+            return words[:k] + [SINGULAR[w]] + words[k + 1:]
+    return words
 
 
 def is_verbal(t: Token) -> bool:

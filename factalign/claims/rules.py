@@ -1,8 +1,11 @@
 """`rules`: the offline claim extractor; spaCy's dependency parse -> atomic, self-contained claims.
 
-Pronouns and short names ("Tyler") are replaced by their coreference cluster's name. A document
-that opens with a heading (a short verbless first line, e.g. a Wikipedia page title) has a topic:
-subject pronouns no cluster resolves, and bare definite subjects ("The album"), refer to it.
+Bracketed asides are removed before parsing, and the parts of a sentence between semicolons are
+parsed one at a time. Pronouns and short names ("Tyler") are replaced by their coreference
+cluster's name (reflexives stay). A document that opens with a heading (a short first line without
+a final period, verbless or title-cased, e.g. a Wikipedia page title) has a topic: subject pronouns
+no cluster resolves, bare definite subjects ("The album") and their possessors ("The band's"), and
+fuller forms of the topic's name ("Amelia Mary Earhart") refer to it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from factalign.text.segment import SPACY_MODEL
 
 POSSESSIVES = {"his", "her", "its", "their", "whose"}
 PERSONAL = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
+REFLEXIVES = {"himself", "herself", "itself", "themselves"}
 SUBJECT_PRONOUNS = {"he", "she", "it", "they"}
 MAX_HEADING_TOKENS = 10
 
@@ -47,20 +51,45 @@ class RulesExtractor:
         for i, span in enumerate(summary.sentences):
             if i == 0 and topic is not None:
                 continue
-            sent = first if i == 0 else parse(summary.sentence(i), fixed_names(summary.text, span, clusters, topic))
-            names = cluster_names(summary.text, span[0], sent, clusters)
-            if topic:
-                names.update(topic_names(sent, topic, names))
-            splitter = ClauseSplitter(sent[:], names)
-            texts = [join_words(words) for words in splitter.claims()]
+            clean, where = without_brackets(summary.sentence(i))
+            fixed = fixed_names(summary.text, span, clusters, topic)
+            texts: list[str] = []
+            fallback: list[str] = []
+            for piece, at in clauses_of(clean, where):
+                sent = first if i == 0 and piece == first.text and not fixed else parse(piece, to_clean(fixed, at))
+                names = cluster_names(summary.text, span[0], sent, clusters, at)
+                if topic:
+                    names.update(topic_names(sent, topic, names))
+                splitter = ClauseSplitter(sent[:], names)
+                found = [join_words(words) for words in splitter.claims()]
+                texts += found
+                if not any(found):
+                    fallback.append(join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden))))
             if not any(texts):
-                texts = [join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden)))]
+                texts = fallback
             seen = set()
             for text in texts:
                 if len(text.split()) >= 2 and text.lower() not in seen:
                     seen.add(text.lower())
                     claims.append(Claim(text, i, span))
         return claims
+
+
+def clauses_of(text: str, where: list[int]) -> list[tuple[str, list[int]]]:
+    """The parts of a sentence between semicolons, each with where its characters were: independent
+    clauses a semicolon joins are parsed one at a time (the small parser tends to chain them)."""
+    if "; " not in text:
+        return [(text, where)]
+    out, start = [], 0
+    for cut in [m.start() for m in re.finditer(r"; ", text)] + [len(text)]:
+        piece = text[start:cut]
+        lead = len(piece) - len(piece.lstrip())
+        piece = piece.strip()
+        if piece:
+            a = start + lead
+            out.append((piece, where[a:a + len(piece)] + [where[a + len(piece)]]))
+        start = cut + 2
+    return out
 
 
 def parse(text: str, fixed: list[tuple[int, int]]) -> Doc:
@@ -76,6 +105,40 @@ def parse(text: str, fixed: list[tuple[int, int]]) -> Doc:
     return doc
 
 
+def without_brackets(text: str) -> tuple[str, list[int]]:
+    """`text` without its bracketed asides ("Nuuk ([nu:k]; Godthab) is ..." -> "Nuuk is ..."), which
+    confuse the parser, and where each of its characters (and its end) was in `text`."""
+    keep, depth = [True] * len(text), 0
+    for j, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        if depth:
+            keep[j] = False
+        if ch in ")]}" and depth:
+            depth -= 1
+    if depth:  # an unclosed bracket: leave the text as it is
+        return text, list(range(len(text) + 1))
+    j = 0
+    while j < len(text):  # each removed run takes one neighbouring space with it
+        if keep[j]:
+            j += 1
+            continue
+        end = next((k for k in range(j, len(text)) if keep[k]), len(text))
+        if j and text[j - 1] == " " and (end == len(text) or text[end] in " ,.;:!?"):
+            keep[j - 1] = False
+        elif end < len(text) and text[end] == " " and (not j or text[j - 1] == " "):
+            keep[end] = False
+        j = end
+    where = [j for j in range(len(text)) if keep[j]]
+    return "".join(text[j] for j in where), where + [len(text)]
+
+
+def to_clean(spans: list[tuple[int, int]], where: list[int]) -> list[tuple[int, int]]:
+    """Spans of the original sentence -> spans of its bracket-free text (spans touching an aside are dropped)."""
+    index = {j: k for k, j in enumerate(where)}
+    return [(index[a], index[b - 1] + 1) for a, b in spans if a in index and b - 1 in index and index[b - 1] - index[a] == b - 1 - a]
+
+
 def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -> list[tuple[int, int]]:
     """Sentence-relative char spans of the topic and of multi-word cluster names."""
     start, end = span
@@ -87,16 +150,32 @@ def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -
 
 
 def heading(sent: Doc) -> str | None:
-    """The topic a verbless short first line names ("Logic (musician)" -> "Logic"), if it is one."""
-    if len(sent) > MAX_HEADING_TOKENS or any(t.pos_ in {"VERB", "AUX"} for t in sent) or sent.text.rstrip()[-1:] in ".!?":
+    """The topic a verbless short first line names ("Logic (musician)" -> "Logic"), if it is one
+    (a final period only ends a sentence when it is a token of its own, not part of "Inc." or "F.C.");
+    a title-cased line may have a verb ("Take a Bow (Madonna song)")."""
+    if not len(sent) or len(sent) > MAX_HEADING_TOKENS or sent[-1].text in {".", "!", "?"}:
+        return None
+    if any(t.pos_ in {"VERB", "AUX"} for t in sent) and not title_case(sent.text):
         return None
     return re.sub(r"\s*\([^)]*\)\s*$", "", sent.text.strip()) or None
 
 
-def cluster_names(text: str, offset: int, sent: Doc, clusters) -> Names:
-    """Token -> name for the pronouns and partial names of `sent` that a coreference cluster resolves."""
+def title_case(text: str) -> bool:
+    """Every word longer than three letters capitalised ("How I Met Your Mother"), and at least two words."""
+    words = re.findall(r"[^\W\d_]+", re.sub(r"\([^)]*\)", "", text))
+    return len(words) >= 2 and all(w[0].isupper() for w in words if len(w) > 3) and words[0][0].isupper()
+
+
+def name_like(topic: str) -> bool:
+    """A topic written as a name, every word capitalised ("Liv Tyler", "Liverpool F.C."), not "Languages of Singapore"."""
+    return all(w[:1].isupper() or not w[:1].isalpha() for w in topic.split())
+
+
+def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int]) -> Names:
+    """Token -> name for the pronouns and partial names of `sent` that a coreference cluster resolves
+    (`where`: the original sentence position of each character of `sent`)."""
     names: Names = {}
-    end = offset + len(sent.text)
+    end = offset + where[-1]
     for cluster in clusters:
         name = representative(text, cluster)
         if name is None:
@@ -106,13 +185,15 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters) -> Names:
                 continue
             mention = text[a:b]
             low = mention.lower()
+            if low in REFLEXIVES:
+                continue
             if low in PRONOUNS:
                 new = name + "'s" if low in POSSESSIVES else name
             elif mention != name and is_person_like(name) and mention.split() == name.split()[-len(mention.split()):]:
                 new = name  # a surname stands for the full name
             else:
                 continue
-            tokens = [t.i for t in sent if a <= offset + t.idx < b]
+            tokens = [t.i for t in sent if a <= offset + where[t.idx] < b]
             if tokens:
                 names[tokens[0]] = new
                 names.update({i: "" for i in tokens[1:]})
@@ -128,11 +209,16 @@ def topic_names(sent: Doc, topic: str, resolved: Names) -> Names:
     """What a heading's topic resolves, ahead of coreference (an encyclopedic text is about its topic):
     personal pronouns, other subject pronouns of main clauses, possessives of subjects (and any
     possessive coreference leaves unresolved), bare
-    definite main subjects ("The album"), and parts of the topic's name ("Tyler" for "Liv Tyler")."""
-    out: Names = {}
+    definite main subjects ("The album") and their possessors ("The band's"), reflexives left as they
+    are, and the topic's name in part ("Tyler" for "Liv Tyler") or in full ("Amelia Mary Earhart")."""
+    out: Names = name_variants(sent, topic)
     topic_words = topic.split()
     for t in sent:
+        if t.i in out:
+            continue
         main_subject = t.dep_ in {"nsubj", "nsubjpass"} and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
+        if t.lower_ in REFLEXIVES:
+            continue  # "checked himself into rehab": the claim's subject is already named
         if t.lower_ in PERSONAL and t.pos_ == "PRON":
             out[t.i] = topic + "'s" if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
         elif main_subject and t.lower_ in SUBJECT_PRONOUNS:
@@ -141,6 +227,48 @@ def topic_names(sent: Doc, topic: str, resolved: Names) -> Names:
             out[t.i] = topic + "'s"
         elif main_subject and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the"]:
             out[t.i - 1], out[t.i] = "", topic
-        elif t.pos_ == "PROPN" and t.text != topic and len(topic_words) > 1 and t.text.split() in (topic_words[-1:], topic_words[:1]):
+        elif (t.dep_ == "poss" and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the", "'s"]
+              and t.head.dep_ in {"nsubj", "nsubjpass"} and t.head.head.dep_ == "ROOT"):
+            out[t.i - 1], out[t.i] = "", topic  # "The company's second vehicle" -> "Tesla's second vehicle"
+        elif (t.text[:1].isupper() and t.text != topic and len(topic_words) > 1 and name_like(topic)
+              and t.text.split() in (topic_words[-1:], topic_words[:1]) and not in_longer_name(t)):
             out[t.i] = topic
+    return out
+
+
+def in_longer_name(t) -> bool:
+    """Whether a capitalised token is one word of a longer name ("Nicolas" in "Nicolas Kim Coppola")."""
+    doc = t.doc
+    return any(0 <= j < len(doc) and doc[j].pos_ == "PROPN" and doc[j].text[:1].isupper() for j in (t.i - 1, t.i + 1))
+
+
+def name_variants(sent: Doc, topic: str) -> Names:
+    """A fuller or nicknamed form of the topic's name ("Amelia Mary Earhart", 'Margaret "Maggie" Brown',
+    "Stephen Ray Vaughan" for "Stevie Ray Vaughan", "Charles Patrick Ryan O'Neal" for "Ryan O'Neal"): a
+    longer run of capitalised name words ending in the topic's name, or in its last word and starting
+    like its first (two letters), names the topic; so does a main subject starting with its first word
+    ("Nicolas Kim Coppola is an American actor" for "Nicolas Cage")."""
+    topic_words = topic.split()
+    if len(topic_words) < 2 or not name_like(topic):
+        return {}
+    out: Names = {}
+    runs, run = [], []
+    for t in sent:
+        if t.text[:1].isupper() and (t.pos_ == "PROPN" or run and t.is_alpha) or run and t.text in {'"', "'"}:
+            run.append(t)
+        else:
+            runs.append(run)
+            run = []
+    runs.append(run)
+    for run in runs:
+        while run and not run[-1].text[:1].isalpha():
+            run = run[:-1]
+        words = [w for t in run for w in t.text.split() if w[:1].isalpha()]
+        if len(words) <= len(topic_words) or words[-len(topic_words):] == topic_words and len(words) > 4:
+            continue
+        if (words[-len(topic_words):] == topic_words  # "Charles Patrick Ryan O'Neal" for "Ryan O'Neal"
+                or words[-1] == topic_words[-1] and words[0][:2].lower() == topic_words[0][:2].lower()
+                or words[0] == topic_words[0] and any(t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT" for t in run)):
+            out[run[0].i] = topic
+            out.update({t.i: "" for t in run[1:]})
     return out

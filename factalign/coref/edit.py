@@ -31,9 +31,23 @@ def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> lis
 
 
 def representative(text: str, cluster: Cluster) -> str | None:
-    """The cluster's name: its longest non-pronoun mention (first on ties)."""
+    """The cluster's name: its longest clean proper-name mention (first on ties), else its longest
+    non-pronoun mention. A clean name is one line, without quotes or brackets, every word capitalised
+    ("Emmanuel Adebayor" over "the 27-year-old" and over a mention spilling onto the next line)."""
     names = [text[a:b] for a, b in cluster if text[a:b].lower() not in PRONOUNS]
-    return max(names, key=len) if names else None
+    if not names:
+        return None
+    return max(names, key=lambda m: (_clean_name(m), len(m)))
+
+
+def _clean_name(mention: str) -> bool:
+    words = mention.split()
+    return (bool(words) and "\n" not in mention and not any(ch in mention for ch in "\"()[]{}")
+            and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _NAME_PARTICLES for w in words)
+            and words[0].lower() not in {"the", "a", "an", "this", "that"})
+
+
+_NAME_PARTICLES = {"of", "de", "da", "van", "von", "der", "del", "la", "le", "du", "bin", "al", "and", "&"}
 
 
 def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -> str:

@@ -1,9 +1,12 @@
 """An offline coreference heuristic: spaCy named entities plus pronoun rules.
 
-Names are clustered when one is the other or a word-suffix/prefix of it ("Natalia Moon" ... "Moon").
-A third-person pronoun joins the most recent compatible entity cluster: he/she/his/her... a PERSON;
-it/its an ORG, GPE, PRODUCT or similar; they/their the most recent ORG/NORP/GPE. Crude next to a
-neural model, but it runs anywhere, deterministically.
+Names are clustered when one is the other or a word-suffix/prefix of it ("Natalia Moon" ... "Moon");
+entity spans never cross a line break. A third-person pronoun joins a compatible entity cluster:
+he/she/his/her... a PERSON (a person-like two- or three-word ORG only when no PERSON was named);
+it/its an ORG, GPE, PRODUCT or similar; they/their an ORG/NORP/GPE. A subject "he"/"she" joins the
+person that was most recently a subject (the text's current topic: "Obama met Merkel. He ..."); other
+pronouns, and subject pronouns before any compatible subject, join the most recent compatible
+cluster. Crude next to a neural model, but it runs anywhere, deterministically.
 """
 
 from __future__ import annotations
@@ -36,9 +39,47 @@ def _same_entity(a: str, b: str) -> bool:
 
 def _fits(pronoun: str, labels: set, name: str) -> bool:
     if pronoun in _PERSON_PRONOUNS:
-        # sm NER often tags a person's full name ORG: accept two or three capitalised words
-        return "PERSON" in labels or ("ORG" in labels and 2 <= len(name.split()) <= 3 and name.istitle())
+        return "PERSON" in labels or _person_like_org(labels, name)
     return bool(labels & (_THING_TYPES if pronoun in _THING_PRONOUNS else _GROUP_TYPES))
+
+
+def _person_like_org(labels: set, name: str) -> bool:
+    """sm NER often tags a person's full name ORG: two or three capitalised words that are no
+    organisation's ("Natalia Moon", not "Columbia Records" or "The Beatles")."""
+    words = name.split()
+    return ("ORG" in labels and 2 <= len(words) <= 3 and name.istitle()
+            and not any(w.lower().strip(".,") in _ORG_WORDS for w in words))
+
+
+_ORG_WORDS = {"the", "inc", "ltd", "llc", "co", "corp", "corporation", "company", "records", "group", "party",
+              "university", "college", "school", "club", "fc", "f.c", "band", "bank", "association", "council",
+              "institute", "foundation", "agency", "department", "ministry", "committee", "society", "league",
+              "airlines", "studios", "pictures", "entertainment", "media", "news", "times", "press", "network",
+              "united", "city", "team", "army", "navy", "church", "museum", "hospital", "center", "centre"}
+
+
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+
+
+def _subject_pronoun(token) -> bool:
+    return token.lower_ in {"he", "she"} and token.dep_ in _SUBJECT_DEPS
+
+
+def _split_lines(doc, ents):
+    """Entity spans cut at line breaks: a name never runs from one line (a heading) into the next."""
+    out = []
+    for e in ents:
+        if "\n" not in e.text:
+            out.append((e.start_char, e.end_char, e.label_, e.text))
+            continue
+        start = e.start_char
+        for piece in e.text.split("\n"):
+            stripped = piece.strip()
+            if stripped and any(ch.isalpha() for ch in stripped):
+                a = start + piece.index(stripped)
+                out.append((a, a + len(stripped), e.label_, stripped))
+            start += len(piece) + 1
+    return out
 
 
 class HeuristicCoref:
@@ -46,21 +87,35 @@ class HeuristicCoref:
 
     def clusters(self, text: str) -> list[Cluster]:
         doc = _pipeline()(text)
-        entities: list[tuple[set, str, list]] = []  # (labels, first name, mentions)
-        events = sorted([(e.start_char, "ent", e) for e in doc.ents if e.label_ in _ENTITY_TYPES]
+        entities: list[tuple[set, str, list, list]] = []  # (labels, first name, mentions, starts of subject mentions)
+        events = sorted([(a, "ent", (a, b, label, name)) for a, b, label, name in _split_lines(doc, doc.ents) if label in _ENTITY_TYPES]
                         + [(t.idx, "pron", t) for t in doc if t.lower_ in _PERSON_PRONOUNS | _THING_PRONOUNS | _GROUP_PRONOUNS],
                         key=lambda x: x[0])
         for _, kind, item in events:
             if kind == "ent":
-                span = (item.start_char, item.end_char)
-                match = next((c for c in reversed(entities) if _same_entity(c[1], item.text)), None)
+                a, b, label, name = item
+                span = doc.char_span(a, b)
+                subject = [a] if span is not None and span.root.dep_ in _SUBJECT_DEPS else []
+                match = next((c for c in reversed(entities) if _same_entity(c[1], name)), None)
                 if match:
-                    match[0].add(item.label_)  # the small NER model often types one name two ways
-                    match[2].append(span)
+                    match[0].add(label)  # the small NER model often types one name two ways
+                    match[2].append((a, b))
+                    match[3].extend(subject)
                 else:
-                    entities.append(({item.label_}, item.text, [span]))
+                    entities.append(({label}, name, [(a, b)], subject))
             else:
-                target = max((c for c in entities if _fits(item.lower_, c[0], c[1])), key=lambda c: c[2][-1][0], default=None)
+                candidates = [c for c in entities if _fits(item.lower_, c[0], c[1])]
+                if item.lower_ in _PERSON_PRONOUNS and any("PERSON" in c[0] for c in candidates):
+                    candidates = [c for c in candidates if "PERSON" in c[0]]  # an ORG only when no person was named
+                target = None
+                if _subject_pronoun(item):
+                    # a subject he/she continues the latest subject ("Obama met Merkel. He ..."), not
+                    # merely the latest name
+                    target = max((c for c in candidates if c[3]), key=lambda c: c[3][-1], default=None)
+                if target is None:
+                    target = max(candidates, key=lambda c: c[2][-1][0], default=None)
                 if target is not None:
                     target[2].append((item.idx, item.idx + len(item.text)))
-        return [sorted(mentions) for _, _, mentions in entities if len(mentions) > 1]
+                    if item.dep_ in _SUBJECT_DEPS:
+                        target[3].append(item.idx)
+        return [sorted(mentions) for _, _, mentions, _ in entities if len(mentions) > 1]

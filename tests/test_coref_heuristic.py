@@ -1,0 +1,40 @@
+"""The heuristic coreference: pronoun rules, line breaks, and the name a cluster stands for."""
+
+from factalign.coref import representative
+from factalign.coref.heuristic import HeuristicCoref, _fits
+
+
+def mentions(text, clusters):
+    return [[text[a:b] for a, b in c] for c in clusters]
+
+
+def test_subject_pronoun_continues_the_latest_subject():
+    coref = HeuristicCoref()
+    text = "Maria Lopez hired Anna Berg in 2001. She led the company until 2015."
+    assert mentions(text, coref.clusters(text)) == [["Maria Lopez", "She"]]  # not the latest name, Anna Berg
+    text = "Maria Lopez founded the company. Anna Berg joined it in 2001. She led it until 2015."
+    assert mentions(text, coref.clusters(text)) == [["Anna Berg", "She"]]
+
+
+def test_entities_do_not_cross_a_line_break():
+    coref = HeuristicCoref()
+    text = "Nicolas Cage\nNicolas Kim Coppola is an American actor. He won an Oscar."
+    clusters = coref.clusters(text)
+    assert all("\n" not in text[a:b] for c in clusters for a, b in c)
+    assert mentions(text, clusters) == [["Nicolas Cage", "He"]]
+
+
+def test_person_pronouns_take_an_org_only_if_it_looks_like_a_person():
+    assert _fits("his", {"ORG"}, "Natalia Moon")
+    assert not _fits("his", {"ORG"}, "Columbia Records")
+    assert not _fits("her", {"ORG"}, "The Beatles")
+    assert _fits("its", {"ORG"}, "Columbia Records")
+
+
+def test_representative_prefers_a_clean_proper_name():
+    text = 'the 27-year-old striker "Ace" Adebayor. Emmanuel Adebayor scored. He'
+    quoted, name, pronoun = (0, 38), (40, 57), (66, 68)  # the longest mention is not the cleanest
+    assert [text[a:b] for a, b in (quoted, name, pronoun)] == ['the 27-year-old striker "Ace" Adebayor', "Emmanuel Adebayor", "He"]
+    assert representative(text, [quoted, name, pronoun]) == "Emmanuel Adebayor"
+    assert representative("the 27-year-old joined. He", [(0, 15), (24, 26)]) == "the 27-year-old"
+    assert representative("He and she", [(0, 2), (7, 10)]) is None
