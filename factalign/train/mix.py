@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from factalign.train import data, feverfact
+from factalign.train.claim_pairs import claim_pairs
 from factalign.train.split import is_dev
 from factalign.train.synthetic import document_pairs, is_clean
 
@@ -18,7 +19,7 @@ SHARED_FILES = {
     "feverfact": "feverfact_val.jsonl",
     "synthetic": ".",
 }
-KINDS = (*SHARED_FILES, "jsonl", "shared")
+KINDS = (*SHARED_FILES, "claims", "jsonl", "shared")
 SENTENCES_PER_DOCUMENT = {"wice": 12, "feverfact": 16}
 DEV_LIMIT_PER_SOURCE = 600
 
@@ -52,8 +53,8 @@ def jsonl_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[di
     return [r for r in rows if (part == "dev") == is_dev(f"{r['premise']}|{r['hypothesis']}", dev_fraction, seed)]
 
 
-def synthetic_part(shared: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:
-    """Synthetic pairs from WiCE evidence pages and FEVERFact articles of this part."""
+def source_documents(shared: Path, part: str, dev_fraction: float, seed: int) -> dict[tuple[str, str], list[str]]:
+    """The sentences of this part's WiCE evidence pages and FEVERFact articles."""
     documents = {}
     for row in data.read_json_lines(shared / SHARED_FILES["wice"]):
         if (part == "dev") == is_dev(f"wice:{row['claim']}", dev_fraction, seed):
@@ -62,6 +63,13 @@ def synthetic_part(shared: Path, part: str, dev_fraction: float, seed: int) -> l
     for source, rows in feverfact.article_rows(shared / SHARED_FILES["feverfact"], part, dev_fraction, seed).items():
         text = rows[0]["source_text"].replace("\n", " \n ")
         documents[("feverfact", source)] = [s.text.strip() for s in nlp(text).sents if s.text.strip()]
+    return documents
+
+
+def synthetic_part(shared: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:
+    """Synthetic pairs from WiCE evidence pages and FEVERFact articles of this part."""
+    documents = source_documents(shared, part, dev_fraction, seed)
+    nlp = spacy_pipeline()
     pairs = []
     all_clean = sorted({s for sentences in documents.values() for s in sentences if is_clean(s)})
     for (kind, key), sentences in sorted(documents.items()):
@@ -88,6 +96,8 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
         return feverfact.claim_pairs(articles, spacy_pipeline(), seed)
     if kind == "synthetic":
         return synthetic_part(path, part, dev_fraction, seed)
+    if kind == "claims":
+        return claim_pairs(source_documents(path, part, dev_fraction, seed), spacy_pipeline(), seed)
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]
