@@ -39,9 +39,14 @@ def make_split(examples: list[Example], how: str, seed: int, path: str, graded: 
                       f"threshold tuned on a random half (seed {seed}, stratified by dataset, origin, category, label), measured on the other half")
     elif how.startswith("kfold:") and how[6:].isdigit() and int(how[6:]) >= 2:
         k = int(how[6:])
+        if n < k:
+            raise FactalignError(f"{path}: --split {how} needs at least {k} examples, there are {n}")
         with warnings.catch_warnings():  # strata smaller than k are fine: their rows just spread over fewer folds
             warnings.simplefilter("ignore", UserWarning)
-            folds = list(StratifiedKFold(k, shuffle=True, random_state=seed).split(np.zeros(n), strata))
+            try:
+                folds = list(StratifiedKFold(k, shuffle=True, random_state=seed).split(np.zeros(n), strata))
+            except ValueError as exc:
+                raise FactalignError(f"{path}: --split {how} cannot be made ({exc}); use fewer folds or more examples") from None
         split = Split([(np.sort(t), np.sort(e)) for t, e in folds],
                       f"{k}-fold cross-validation (seed {seed}, stratified by dataset, origin, category, label): each row measured "
                       f"with the threshold tuned on the other {k - 1} folds")

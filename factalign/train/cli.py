@@ -63,6 +63,7 @@ def run_train_nli(args) -> int:
     recipe = {
         "base": str(args.base),
         "data": args.data,
+        "dev_fraction": args.dev_fraction,
         "train_counts": counts(train_examples),
         "dev_counts": counts(dev_examples),
         "command": shlex.join(["factalign", *sys.argv[1:]]),

