@@ -6,12 +6,12 @@ id2label, max_length, the sha256 of model.onnx and the training recipe.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import tempfile
 from pathlib import Path
 
+from factalign.nli.onnx import file_sha256
 from factalign.train.data import fail
 
 MODEL_ID = "factalign/house-nli-minilm-l6-v1"
@@ -46,14 +46,6 @@ def export_fp32(checkpoint: Path, path: Path) -> None:
                       opset_version=OPSET, dynamo=False)
 
 
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _tokenizer_file(checkpoint: Path, output: Path, max_length: int) -> bool:
     """Copy tokenizer.json with truncation at max_length and no padding; returns do_lower_case."""
     spec = json.loads((checkpoint / "tokenizer.json").read_text(encoding="utf-8"))
@@ -63,13 +55,24 @@ def _tokenizer_file(checkpoint: Path, output: Path, max_length: int) -> bool:
     return bool((spec.get("normalizer") or {}).get("lowercase", False))
 
 
+def _recipe_chain(checkpoint: Path) -> dict:
+    """The checkpoint's recipe; when it was fine-tuned from another train-nli output, that one's too."""
+    path = checkpoint / "recipe.json"
+    if not path.exists():
+        return {}
+    recipe = json.loads(path.read_text(encoding="utf-8"))
+    base = Path(recipe.get("base", ""))
+    if (base / "recipe.json").exists() and base.resolve() != checkpoint.resolve():
+        recipe["base_recipe"] = _recipe_chain(base)
+    return recipe
+
+
 def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True) -> dict:
     """Write output/{model.onnx, tokenizer.json, config.json}; returns the config."""
     for name in ("config.json", "tokenizer.json"):
         if not (checkpoint / name).exists():
             raise fail(f"{checkpoint} is not a train-nli output (missing {name})")
-    recipe_path = checkpoint / "recipe.json"
-    recipe = json.loads(recipe_path.read_text(encoding="utf-8")) if recipe_path.exists() else {}
+    recipe = _recipe_chain(checkpoint)
     model_config = json.loads((checkpoint / "config.json").read_text(encoding="utf-8"))
     max_length = recipe.get("training", {}).get("max_length", 256)
     output.mkdir(parents=True, exist_ok=True)
@@ -89,7 +92,7 @@ def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True) -> d
         "do_lower_case": _tokenizer_file(checkpoint, output, max_length),
         "inputs": ["input_ids", "attention_mask", "token_type_ids"],
         "quantization": "dynamic int8 (QInt8 weights)" if quantize else None,
-        "sha256": sha256(output / "model.onnx"),
+        "sha256": file_sha256(output / "model.onnx"),
         "recipe": recipe,
     }
     (output / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

@@ -147,7 +147,7 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     started = time.monotonic()
     stop = False
     progress = tqdm(total=total_steps, initial=state["step"], desc="train-nli", mininterval=20)
-    running_loss = 0.0
+    running_loss = None
     for epoch in range(state["step"] // steps_per_epoch, config.epochs):
         batches = batching.bucketed_batches(lengths, config.batch_size, random.Random(f"{config.seed}:{epoch}"))
         for indices in batches[state["step"] - epoch * steps_per_epoch:]:
@@ -160,7 +160,7 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
             scheduler.step()
             optimizer.zero_grad()
             state["step"] += 1
-            running_loss = 0.98 * running_loss + 0.02 * loss.item() if state["step"] > 1 else loss.item()
+            running_loss = loss.item() if running_loss is None else 0.98 * running_loss + 0.02 * loss.item()
             progress.update(1)
             progress.set_postfix(loss=f"{running_loss:.3f}", epoch=epoch)
             out_of_time = config.max_minutes and time.monotonic() - started > config.max_minutes * 60
