@@ -10,10 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from factalign.bench.data import load_benchmark, parse_columns
-from factalign.bench.output import write_report
-from factalign.bench.report import load_run
-from factalign.bench.runner import score_variant, write_manifest
-from factalign.bench.splits import SPLITS, make_split
+from factalign.bench.splits import SPLITS
 from factalign.bench.variants import parse_variants
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
@@ -74,7 +71,17 @@ def _report_options(p: argparse.ArgumentParser, defaults: dict) -> None:
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
 
 
+def _analysis():
+    """The modules that need the `bench` extra (scikit-learn, scipy, matplotlib), imported on use."""
+    try:
+        from factalign.bench import output, report, runner, splits
+    except ImportError as exc:
+        raise FactalignError(f"factalign bench needs {exc.name}: pip install 'factalign[bench]'") from None
+    return output, report, runner, splits
+
+
 def run_bench(args: argparse.Namespace) -> int:
+    output, report, runner, splits = _analysis()
     missing = [f"--{k}" for k in ("data", "methods", "out") if not getattr(args, k)]
     if missing:
         raise FactalignError(f"bench needs {', '.join(missing)} (or: factalign bench report --scores DIR)")
@@ -84,7 +91,7 @@ def run_bench(args: argparse.Namespace) -> int:
     bench = load_benchmark(args.data, columns, args.graded)
     examples = _sample(bench.examples, args.limit, args.seed)
     if not args.graded:
-        make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
+        splits.make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
     variants = parse_variants(args.methods, args.param)
     nli = load_nli(args.nli, cache=None if args.no_cache else args.cache)
     scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
@@ -93,14 +100,14 @@ def run_bench(args: argparse.Namespace) -> int:
     _check_same_data(run_dir, bench.sha256)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
                 "coref": args.coref, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
-    write_manifest(run_dir, bench, examples, settings, variants, scorers)
+    runner.write_manifest(run_dir, bench, examples, settings, variants, scorers)
     documents = {}
     for variant, scorer in zip(variants, scorers):
-        done = score_variant(run_dir, variant, scorer, examples, documents, args.quiet)
+        done = runner.score_variant(run_dir, variant, scorer, examples, documents, args.quiet)
         speed = f", {done['seconds_per_example']:.2f} s/example" if done["seconds_per_example"] else ""
         print(f"factalign bench: {variant.name}: {done['scored']} scored ({done['failed']} failed), "
               f"{done['skipped']} already done{speed}", file=sys.stderr)
-    text = write_report(load_run(run_dir), run_dir, args.split, args.seed, args.bootstrap, args.baseline, args.test,
+    text = output.write_report(report.load_run(run_dir), run_dir, args.split, args.seed, args.bootstrap, args.baseline, args.test,
                         not args.no_plots)
     if not args.quiet:
         print(text)
@@ -108,12 +115,13 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    run = load_run(Path(args.scores))
+    output, report, _, _ = _analysis()
+    run = report.load_run(Path(args.scores))
     saved = run.manifest["settings"]
     chosen = {k: saved.get(k, REPORT_DEFAULTS[k]) if getattr(args, k) is None else getattr(args, k) for k in REPORT_DEFAULTS}
     if chosen["bootstrap"] < 1000:
         raise FactalignError("--bootstrap must be at least 1000")
-    text = write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
+    text = output.write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
                         chosen["baseline"], chosen["test"], not args.no_plots)
     if not args.quiet:
         print(text)

@@ -11,7 +11,6 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import StratifiedKFold
 
 from factalign.bench.data import Example
 from factalign.errors import FactalignError
@@ -39,6 +38,8 @@ def make_split(examples: list[Example], how: str, seed: int, path: str, graded: 
                       f"threshold tuned on a random half (seed {seed}, stratified by dataset, origin, category, label), measured on the other half")
     elif how.startswith("kfold:") and how[6:].isdigit() and int(how[6:]) >= 2:
         k = int(how[6:])
+        from sklearn.model_selection import StratifiedKFold
+
         if n < k:
             raise FactalignError(f"{path}: --split {how} needs at least {k} examples, there are {n}")
         with warnings.catch_warnings():  # strata smaller than k are fine: their rows just spread over fewer folds
