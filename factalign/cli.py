@@ -52,7 +52,9 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
             raise FactalignError(f"--param takes K=V, got {item!r}")
         params[key.strip()] = value.strip()
     method = method or args.method
-    llm = llm_from_args(args) if "llm" in get_method(method).uses else None
+    uses = get_method(method).uses
+    wants_llm = "llm" in uses or ("extractor" in uses and args.extractor.startswith("llm"))
+    llm = llm_from_args(args) if wants_llm else None
     return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
                   threshold=args.threshold, cache=None if args.no_cache else args.cache, params=params,
                   max_document_chars=args.max_chars)

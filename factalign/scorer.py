@@ -50,7 +50,8 @@ class Scorer:
 
             self.llm = ChatClient()
         # `+filter` shares the NLI model
-        self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences", nli=self.nli_model)
+        self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
+                                              nli=self.nli_model, llm=self.llm)
 
     @property
     def signature(self) -> str:

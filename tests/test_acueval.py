@@ -92,3 +92,15 @@ def test_without_an_endpoint_the_cli_says_how_to_set_one(tmp_path, capsys, monke
     code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"), "--method", "acueval"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--llm-base-url" in err
+
+
+def test_scorer_hands_its_llm_client_to_the_llm_extractor():
+    from factalign.nli import TableNLI
+
+    table = TableNLI({("Natalia Moon moved to the Philippines in 2012.", "Natalia Moon moved to the Philippines."): (0.9, 0.1, 0.0),
+                      ("She was born in Darwin.", "Natalia Moon moved to the Philippines."): (0.1, 0.9, 0.0)})
+    with ScriptedServer([(200, {}, '["Natalia Moon moved to the Philippines."]')]) as server:
+        res = Scorer("nli-claim", nli=table, extractor="llm:fenice", llm=client(server)).score(DOC, SUMMARY)
+    assert [c.claim.text for c in res.claims] == ["Natalia Moon moved to the Philippines."]
+    assert res.score == pytest.approx(0.9)
+    assert "extractor:llm:fenice:tiny" in res.signature

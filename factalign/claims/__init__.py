@@ -16,10 +16,10 @@ def _rules(arg: str = ""):
     return RulesExtractor(arg or "heuristic")
 
 
-def _llm(arg: str = ""):
+def _llm(arg: str = "", client=None):
     from factalign.claims.llm import LLMExtractor
 
-    return LLMExtractor(arg or "fizz")
+    return LLMExtractor(arg or "fizz", client)
 
 
 def _seq2seq(arg: str = ""):
@@ -32,15 +32,16 @@ EXTRACTORS = {"sentences": lambda arg="": SentenceExtractor(), "rules": _rules, 
 FILTER_SUFFIX = "+filter"
 
 
-def load_extractor(spec: str | ClaimExtractor | None = "sentences", nli=None) -> ClaimExtractor:
-    """An extractor from its spec; `nli` (a model or spec, default the house model) serves `+filter`."""
+def load_extractor(spec: str | ClaimExtractor | None = "sentences", nli=None, llm=None) -> ClaimExtractor:
+    """An extractor from its spec; `nli` (a model or spec, default the house model) serves `+filter`,
+    `llm` (a ChatClient; default from FACTALIGN_LLM_* settings) the `llm` extractor."""
     if spec is None or not isinstance(spec, str):
         return spec or SentenceExtractor()
     base, filtered = (spec[: -len(FILTER_SUFFIX)], True) if spec.endswith(FILTER_SUFFIX) else (spec, False)
     name, _, arg = base.partition(":")
     if name not in EXTRACTORS:
         raise FactalignError(f"unknown claim extractor {spec!r}; choose one of: {', '.join(EXTRACTORS)}")
-    extractor = EXTRACTORS[name](arg)
+    extractor = _llm(arg, llm) if name == "llm" else EXTRACTORS[name](arg)
     return with_filter(extractor, nli) if filtered else extractor
 
 
