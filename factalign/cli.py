@@ -61,12 +61,18 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
                   max_document_chars=args.max_chars)
 
 
-def run_score(args: argparse.Namespace) -> int:
+def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
+    """--document and --summary, refused if empty or too long before any model loads."""
     if args.document == "-" and args.summary == "-":
         raise FactalignError("only one of --document and --summary can be read from standard input")
     document, summary = read_text(args.document), read_text(args.summary)
     check_text(document, "document", args.max_chars)
     check_text(summary, "summary", args.max_chars)
+    return document, summary
+
+
+def run_score(args: argparse.Namespace) -> int:
+    document, summary = _read_pair(args)
     result = scorer_from_args(args).score(document, summary)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
@@ -129,9 +135,7 @@ def _finished_ids(path: str) -> set[str]:
 def run_revise(args: argparse.Namespace) -> int:
     from factalign.methods.acueval import feedback, revise
 
-    document, summary = read_text(args.document), read_text(args.summary)
-    check_text(document, "document", args.max_chars)
-    check_text(summary, "summary", args.max_chars)
+    document, summary = _read_pair(args)
     llm = llm_from_args(args)
     scorer = Scorer("acueval", llm=llm, max_document_chars=args.max_chars)
     before = scorer.score(document, summary)

@@ -54,16 +54,8 @@ def build_extractor(args: argparse.Namespace):
     from factalign.claims import load_extractor, with_filter
 
     spec = args.extractor
-    if spec.split(":")[0].split("+")[0] == "llm":
-        from factalign.claims.llm import LLMExtractor
-
-        client = llm_from_args(args)
-        filtered = spec.endswith("+filter")
-        preset = spec.removesuffix("+filter").partition(":")[2] or "fizz"
-        extractor = LLMExtractor(preset, client)
-        extractor = with_filter(extractor, args.nli) if filtered else extractor
-    else:
-        extractor = load_extractor(spec, nli=args.nli)
+    llm = llm_from_args(args) if spec.startswith("llm") else None
+    extractor = load_extractor(spec, nli=args.nli, llm=llm)
     return with_filter(extractor, args.nli) if args.filter and not spec.endswith("+filter") else extractor
 
 
