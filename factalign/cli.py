@@ -74,6 +74,10 @@ def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
 def run_score(args: argparse.Namespace) -> int:
     document, summary = _read_pair(args)
     result = scorer_from_args(args).score(document, summary)
+    if args.html:
+        from factalign.report import html_report
+
+        html_report(args.html, [result.to_dict()], [(document, summary)], getattr(args, "threshold", None))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
@@ -110,6 +114,10 @@ def run_batch(args: argparse.Namespace) -> int:
             out.write(json.dumps({"id": row["id"], **result.to_dict()}, ensure_ascii=False) + "\n")
             out.flush()
             done.add(str(row["id"]))
+    if args.html and done:
+        from factalign.report import batch_html_report
+
+        batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
     if failed:
         print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
     return 1 if failed else 0
@@ -172,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--document", required=True, help="document file ('-' for stdin)")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
     add_scorer_options(p)
     p.set_defaults(func=run_score)
 
@@ -179,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("input", help="input JSONL ('-' for stdin)")
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
 
@@ -202,9 +212,10 @@ def _plugins():
     """Subcommands that live beside the features they drive."""
     from factalign.bench.cli import register as bench
     from factalign.claimeval.cli import register as claims
+    from factalign.report.cli import register as report
     from factalign.train.cli import register as train
 
-    return [train, bench, claims]
+    return [train, bench, claims, report]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,8 @@ NLIScore = p_ent - p_con and the argmax s* as the alignment. Coref: the variants
 mention replaced by another non-pronoun mention of its cluster; the claim keeps the best of s* and
 its variants. If that score is below T, passages of j consecutive sentences (sliding, stride 1)
 and the whole document are tried too, and the claim keeps the max. Summary score = mean over claims.
+Each claim's details keep `runners_up`: the next RUNNERS_UP sentences by NLIScore, with their spans
+(the HTML report shows them).
 
 Readings and differences from the released code, stated here so numbers can be compared:
 - the released code always scores passages and the document (no T); pass T=inf to do the same.
@@ -26,6 +28,8 @@ from factalign.data import Premise
 from factalign.methods.base import Inputs, Method, Scored, grid, mean, nli_score, result
 from factalign.text import passages as passage_windows
 
+RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
+
 
 def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, passages: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
@@ -35,8 +39,12 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
     scores = nli_score(probs)
     best = []
     for ci, claim in enumerate(claims):
-        k = int(np.argmax(scores[ci]))
-        best.append(result(claim, scores[ci, k], probs[ci, k], Premise.of_sentences(doc, [k], "sentence")))
+        order = np.argsort(-scores[ci], kind="stable")
+        k = int(order[0])
+        runners = [{"sentences": [int(m)], "spans": [list(doc.sentences[m])], "score": float(scores[ci, m])}
+                   for m in order[1:RUNNERS_UP + 1]]
+        best.append(result(claim, scores[ci, k], probs[ci, k], Premise.of_sentences(doc, [k], "sentence"),
+                           runners_up=runners))
 
     if use_coref:
         candidates = [[Premise.of_sentences(doc, r.premise.sentences, "coref", text=v)
@@ -64,7 +72,7 @@ def _keep_best(nli, best, candidates):
             row = next(probs)
             score = float(nli_score(row))
             if score > r.score:
-                r = result(r.claim, score, row, premise)
+                r = result(r.claim, score, row, premise, **r.details)
         out.append(r)
     return out
 

@@ -1,0 +1,86 @@
+"""Results plus their texts -> the JSON payload a report page renders (checked against the texts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from factalign.data import ClaimResult, SummaryResult
+from factalign.errors import FactalignError
+
+# methods whose claim score is p_ent - p_con, in [-1, 1]; the others score in [0, 1]
+SIGNED_METHODS = {"fenice", "nli-sent", "nli-claim"}
+LABEL_RANK = {"unsupported": 0, None: 1, "supported": 2, "filtered": 3}
+
+
+def row_view(row: dict[str, Any], document: str, summary: str, threshold: float | None = None,
+             name: str = "result") -> dict[str, Any]:
+    """One scored row (a SummaryResult dict, maybe with `id` and `calibration`) as a report view."""
+    try:
+        result = SummaryResult.from_dict(row)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise FactalignError(f"{name} is not a factalign result ({type(exc).__name__}: {exc})") from None
+    if threshold is None and isinstance(row.get("threshold"), (int, float)):
+        threshold = float(row["threshold"])  # recorded by a calibrated scorer
+    claims = [claim_view(n, c, document, summary, threshold, name) for n, c in enumerate(result.claims)]
+    claims.sort(key=lambda c: (LABEL_RANK.get(c["label"], 1), c["score"], c["n"]))
+    label = result.label
+    if label is None and threshold is not None:
+        label = "consistent" if result.score >= threshold else "inconsistent"
+    return {
+        "id": None if row.get("id") is None else str(row["id"]),
+        "score": result.score, "label": label, "method": result.method, "signature": result.signature,
+        "threshold": threshold, "calibration": row.get("calibration"), "probability": row.get("probability"),
+        "range": score_range(result),
+        "document": document, "summary": summary, "claims": claims,
+        "failing": sum(c["label"] == "unsupported" for c in claims),
+    }
+
+
+def claim_view(n: int, c: ClaimResult, document: str, summary: str, threshold: float | None, name: str) -> dict[str, Any]:
+    label = c.label
+    if label is None and threshold is not None:
+        label = "supported" if c.score >= threshold else "unsupported"
+    p = c.premise
+    spans = [checked(s, document, f"{name}: claim {n}'s premise") for s in p.spans] if p else []
+    at_span = " ".join(document[a:b] for a, b in spans)
+    rewritten = p.text if p and spans and squeeze(p.text) != squeeze(at_span) else None
+    sspan = checked(c.claim.span, summary, f"{name}: claim {n}") if c.claim.span else None
+    runners = []
+    for r in c.details.get("runners_up") or []:
+        if isinstance(r, dict) and r.get("spans"):
+            rs = [checked(s, document, f"{name}: claim {n}'s runner-up") for s in r["spans"]]
+            runners.append({"spans": rs, "score": float(r.get("score", 0.0))})
+    return {"n": n, "text": c.claim.text, "score": float(c.score), "label": label,
+            "probs": [float(x) for x in c.probs], "sspan": sspan, "sentence": c.claim.sentence_index,
+            "granularity": p.granularity if p else None, "spans": spans, "rewritten": rewritten, "runners": runners}
+
+
+def checked(span, text: str, what: str) -> list[int]:
+    """A [start, end) span that must lie inside `text`."""
+    try:
+        a, b = int(span[0]), int(span[1])
+    except (TypeError, ValueError, IndexError):
+        raise FactalignError(f"{what} has a malformed span {span!r}") from None
+    if not 0 <= a <= b <= len(text):
+        raise FactalignError(f"{what} span [{a}:{b}] lies outside its text ({len(text)} chars): "
+                             "are these the texts that were scored?")
+    return [a, b]
+
+
+def score_range(result: SummaryResult) -> list[float]:
+    signed = (result.method in SIGNED_METHODS or "use_con:True" in result.signature
+              or any(c.score < 0 for c in result.claims) or result.score < 0)
+    return [-1.0, 1.0] if signed else [0.0, 1.0]
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+def payload(views: list[dict[str, Any]], threshold: float | None, batch: bool) -> dict[str, Any]:
+    """All views; the index's threshold is the given one, else the one every row shares."""
+    lo = min((v["range"][0] for v in views), default=0.0)
+    if threshold is None:
+        shared = {v["threshold"] for v in views}
+        threshold = shared.pop() if len(shared) == 1 else None
+    return {"batch": batch, "threshold": threshold, "range": [lo, 1.0], "rows": views}
