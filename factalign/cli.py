@@ -6,27 +6,34 @@ import argparse
 import json
 import os
 import sys
+import warnings
 
 from tqdm import tqdm
 
 from factalign import __version__
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import default_cache_path, read_jsonl, read_text
 from factalign.methods import METHODS, get_method
 from factalign.nli import BACKENDS, DEFAULT_NLI
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, check_text
 
 
-def add_scorer_options(p: argparse.ArgumentParser) -> None:
-    """Options that choose a method and its models (shared by score, batch and bench)."""
+def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
+    """Options that choose a method and its models (shared by score, batch, bench and calibrate), and
+    with `labels` how summaries are labelled."""
     p.add_argument("--method", default="fenice", help=f"one of: {', '.join(METHODS)} (default: fenice)")
     p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
     p.add_argument("--extractor", default="rules", help=f"claim extractor: {', '.join(EXTRACTORS)}, optionally +filter (default: rules)")
     p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a method parameter, e.g. T=0.7 (repeatable)")
-    p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent")
+    if labels:
+        p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
+                                                       "(overrides the default calibration)")
+        p.add_argument("--calibration", default="default", metavar="FILE",
+                       help="label with a calibration from `factalign calibrate`, made for this method and model "
+                            "(default: the shipped one for the method with the house model)")
     p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache file (default: %(default)s)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the NLI cache")
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
@@ -57,8 +64,8 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
     wants_llm = "llm" in uses or ("extractor" in uses and args.extractor.startswith("llm"))
     llm = llm_from_args(args) if wants_llm else None
     return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
-                  threshold=args.threshold, cache=None if args.no_cache else args.cache, params=params,
-                  max_document_chars=args.max_chars)
+                  threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
+                  cache=None if args.no_cache else args.cache, params=params, max_document_chars=args.max_chars)
 
 
 def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
@@ -73,7 +80,8 @@ def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
 
 def run_score(args: argparse.Namespace) -> int:
     document, summary = _read_pair(args)
-    result = scorer_from_args(args).score(document, summary)
+    scorer = scorer_from_args(args)
+    result = scorer.score(document, summary)
     if args.html:
         from factalign.report import html_report
 
@@ -83,6 +91,8 @@ def run_score(args: argparse.Namespace) -> int:
         return 0
     label = f"  [{result.label}]" if result.label else ""
     print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
+    if result.calibration:
+        print(f"P(consistent) = {result.probability:.3f}; {scorer.calibration_model.describe()}")
     print(f"{'#':>3}  {'score':>7}  {'label':<11}  {'premise':<10}  {'source span':<13}  claim -> aligned source")
     for i, c in enumerate(result.claims):
         p = c.premise
@@ -211,17 +221,20 @@ def build_parser() -> argparse.ArgumentParser:
 def _plugins():
     """Subcommands that live beside the features they drive."""
     from factalign.bench.cli import register as bench
+    from factalign.calibration.cli import register as calibrate
     from factalign.claimeval.cli import register as claims
     from factalign.report.cli import register as report
     from factalign.train.cli import register as train
 
-    return [train, bench, claims, report]
+    return [train, bench, calibrate, claims, report]
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return args.func(args)
     except FactalignError as exc:
         print(f"factalign: error: {exc}", file=sys.stderr)
         return 2
@@ -231,6 +244,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into a reader that stopped early (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """Our warnings as one line; others as Python prints them."""
+    if issubclass(category, FactalignWarning):
+        print(f"factalign: warning: {message}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 if __name__ == "__main__":

@@ -119,6 +119,9 @@ class SummaryResult:
     method: str
     signature: str
     label: str | None = None
+    probability: float | None = None  # calibrated P(consistent), with a calibration
+    threshold: float | None = None    # the label is "consistent" when score >= threshold
+    calibration: str | None = None    # where the threshold came from: a calibration file, "default:METHOD", or None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -126,4 +129,4 @@ class SummaryResult:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
-                   d.get("label"))
+                   d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"))

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from factalign import __version__
+from factalign.calibration import Calibration, choose_calibration
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import CorefModel, load_coref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
 from factalign.methods import Inputs, get_method
-from factalign.nli import NLIModel, load_nli
+from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
 
 MAX_DOCUMENT_CHARS = 1_000_000
 
@@ -35,6 +36,9 @@ class Scorer:
     llm: Any = None  # a ChatClient for methods that use an LLM; None: from FACTALIGN_LLM_* settings
     params: dict[str, Any] = field(default_factory=dict)
     max_document_chars: int = MAX_DOCUMENT_CHARS
+    # labels: a Calibration or its JSON file, "default" (the shipped one; house model only) or None;
+    # an explicit `threshold` overrides the default
+    calibration: str | Path | Calibration | None = "default"
 
     def __post_init__(self):
         self.spec = get_method(self.method)
@@ -52,6 +56,8 @@ class Scorer:
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
+        house = self.spec.nli and self.nli in (None, DEFAULT_NLI)
+        self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
 
     @property
     def signature(self) -> str:
@@ -71,15 +77,18 @@ class Scorer:
         doc, summ = self._document(document, "document"), self._document(summary, "summary")
         inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
         total, claims = self.spec.run(inputs, **self.params)
+        cal = self.calibration_model
+        threshold = cal.threshold if cal else self.threshold
         label = None
-        if self.threshold is not None:
+        if threshold is not None:
             for c in claims:
                 if c.details.get("kept") is False:
                     c.label = "filtered"  # not part of the score (FIZZ's filter)
                 else:
-                    c.label = "supported" if c.score >= self.threshold else "unsupported"
-            label = "consistent" if total >= self.threshold else "inconsistent"
-        return SummaryResult(float(total), claims, self.spec.name, self.signature, label)
+                    c.label = "supported" if c.score >= threshold else "unsupported"
+            label = "consistent" if total >= threshold else "inconsistent"
+        return SummaryResult(float(total), claims, self.spec.name, self.signature, label,
+                             cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
 
     def score_many(self, pairs: Iterable[tuple[str, str]]) -> list[SummaryResult]:
         return [self.score(d, s) for d, s in pairs]

@@ -95,7 +95,7 @@ def run_bench(args: argparse.Namespace) -> int:
     variants = parse_variants(args.methods, args.param)
     nli = load_nli(args.nli, cache=None if args.no_cache else args.cache)
     scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
-                      params=v.method_params, max_document_chars=args.max_chars) for v in variants]
+                      params=v.method_params, max_document_chars=args.max_chars, calibration=None) for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,

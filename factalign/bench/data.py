@@ -20,6 +20,7 @@ from factalign.io import read_jsonl, read_text
 
 FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name")
 ERROR_TYPES = ("RelE", "EntE", "CircE", "OutE", "GramE", "CorefE", "LinkE", "Other")
+ALIASES = {"doc": "document"}  # a field's other name, used when the file has no column by our name (batch rows say document)
 SPLIT_NAMES = {"val": "val", "valid": "val", "validation": "val", "dev": "val", "test": "test"}
 
 # AggreFact groups its systems by era (Tang et al. 2023, section 3); keys are lower-cased model names.
@@ -138,6 +139,8 @@ def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, 
 
     def get(name: str, default: Any = None) -> Any:
         column = mapping.get(name, name)
+        if name not in mapping and column not in row and ALIASES.get(name) in row:
+            column = ALIASES[name]
         if column in row and row[column] is not None:
             return row[column]
         if name in fmt.required:

@@ -1,0 +1,55 @@
+"""Which calibration a Scorer uses: a given file or object, the shipped default for its method, or none.
+
+The shipped defaults (`calibration/defaults/METHOD.json`, made by benchmarks/make_default_calibration.sh
+on FRANK validation) are keyed by method and scorer signature. They serve the house model only; when
+the house model or a method's settings change, a default that no longer matches is not used: the
+summary gets no label and a FactalignWarning says why (a silently missing label would be worse).
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from factalign.calibration.model import Calibration, signature_difference
+from factalign.errors import FactalignError, FactalignWarning
+
+DEFAULTS_DIR = Path(__file__).resolve().parent / "defaults"
+REGENERATE = "benchmarks/make_default_calibration.sh"
+
+
+def choose_calibration(calibration: str | Path | Calibration | None, threshold: float | None, method: str,
+                       signature: str, house_model: bool) -> Calibration | None:
+    """`calibration` is a Calibration, a file path, "default" (the shipped default, house model only)
+    or None. An explicit `threshold` overrides the default; with an explicit calibration it is an error."""
+    explicit = calibration not in (None, "default")
+    if threshold is not None:
+        if explicit:
+            raise FactalignError("give a threshold or a calibration, not both")
+        return None
+    if not explicit:
+        return default_calibration(method, signature) if calibration == "default" and house_model else None
+    cal = calibration if isinstance(calibration, Calibration) else Calibration.load(calibration)
+    cal.check(signature)
+    return cal
+
+
+def default_calibration(method: str, signature: str) -> Calibration | None:
+    """The shipped calibration for this method if it was made for this signature; else None and a warning."""
+    path = DEFAULTS_DIR / f"{method}.json"
+    if not path.is_file():
+        _warn(f"no default calibration for method {method}; summaries are not labelled (pass --threshold or "
+              f"--calibration, see docs/calibration.md)")
+        return None
+    cal = Calibration.load(path)
+    cal.source = f"default:{method}"
+    if cal.signature != signature:
+        _warn(f"the default calibration for {method} was made for another scorer "
+              f"({signature_difference(cal.signature, signature)}); summaries are not labelled: "
+              f"rerun {REGENERATE}, or pass --threshold or --calibration")
+        return None
+    return cal
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, FactalignWarning, stacklevel=4)

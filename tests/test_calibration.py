@@ -1,0 +1,212 @@
+"""Calibrated labels on hand-computable cases: threshold, probability maps, files, CLI and Scorer."""
+
+import json
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+from factalign import Scorer
+from factalign.bench.data import Example
+from factalign.calibration import Calibration
+from factalign.calibration.fit import fit_calibration, fit_probability
+from factalign.errors import FactalignError, FactalignWarning
+from tests.test_cli import assert_one_line_error, run
+
+# nli-sent on one-sentence documents and summaries scores p_ent - p_con of the single pair
+SCORES = [-0.8, -0.4, -0.2, 0.1, 0.3, 0.5, 0.7, 0.9]
+LABELS = [0, 0, 0, 1, 1, 0, 1, 1]
+# balanced accuracy: 0.875 at -0.05 (only 0.5 is wrong), 0.75 at -0.3 and 0.2, 0.625 at 0.4, 0.75 at 0.6
+
+
+def examples(labels):
+    return [Example(f"ex{i}", "", "", label) for i, label in enumerate(labels)]
+
+
+def write_rows(tmp_path, scores=SCORES, labels=LABELS, name="t.json"):
+    """Labelled rows {id, document, summary, label} and a table whose nli-sent score for row i is scores[i]."""
+    rows, table = [], []
+    for i, (s, label) in enumerate(zip(scores, labels)):
+        doc, summary = f"Source {i} reports an event.", f"Claim {i} holds."
+        rows.append({"id": f"r{i}", "document": doc, "summary": summary, "label": label})
+        table.append({"premise": doc, "hypothesis": summary, "probs": [(0.9 + s) / 2, 0.1, (0.9 - s) / 2]})
+    (tmp_path / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (tmp_path / name).write_text(json.dumps(table))
+    return tmp_path / "rows.jsonl", f"table:{tmp_path / name}"
+
+
+def calibrate(capsys, rows, nli, output, *extra):
+    return run(capsys, "calibrate", "--data", rows, "--method", "nli-sent", "--nli", nli, "--coref", "none",
+               "--no-cache", "--quiet", "--output", output, *extra)
+
+
+def test_threshold_maximises_balanced_accuracy():
+    cal = fit_calibration(np.array(LABELS), np.array(SCORES), examples(LABELS), "nli-sent", "sig")
+    assert cal.threshold == pytest.approx(-0.05)
+    assert cal.figures["balanced_accuracy"] == pytest.approx(0.875)
+    assert cal.figures["roc_auc"] == pytest.approx(14 / 16)  # 14 of the 16 positive-negative pairs are ordered
+    f = cal.figures
+    assert f["balanced_accuracy_cv"] == pytest.approx(1 - (f["inconsistent_labelled_consistent_cv"]
+                                                           + f["consistent_labelled_inconsistent_cv"]) / 2)
+
+
+def test_threshold_ties_go_to_the_lowest():
+    labels, scores = [0, 0, 1, 0, 1, 1], [-0.8, -0.2, 0.1, 0.3, 0.5, 0.9]  # 5/6 at -0.05 and at 0.4
+    cal = fit_calibration(np.array(labels), np.array(scores), examples(labels), "m", "sig")
+    assert cal.threshold == pytest.approx(-0.05)
+
+
+def test_one_class_is_refused():
+    with pytest.raises(FactalignError, match="both labels"):
+        fit_calibration(np.array([1, 1]), np.array([0.1, 0.2]), examples([1, 1]), "m", "sig")
+
+
+def test_platt_on_two_symmetric_groups():
+    # smoothed targets (2+1)/(2+2) = 3/4 and 1/(2+2) = 1/4 are fitted exactly: a * 0.5 = ln 3, b = 0
+    p = fit_probability(np.array([0, 0, 1, 1]), np.array([-0.5, -0.5, 0.5, 0.5]), "platt")
+    assert p["a"] == pytest.approx(2 * math.log(3), abs=1e-3) and p["b"] == pytest.approx(0, abs=1e-3)
+    cal = Calibration("m", "sig", 0.0, p)
+    assert cal.probability_of(0.5) == pytest.approx(0.75, abs=1e-3) and cal.probability_of(0.0) == pytest.approx(0.5, abs=1e-3)
+
+
+def test_isotonic_pools_adjacent_violators():
+    cal = Calibration("m", "sig", 0.0, fit_probability(np.array([0, 1, 0, 1]), np.array([0.1, 0.2, 0.3, 0.4]), "isotonic"))
+    assert [cal.probability_of(s) for s in (-1, 0.15, 0.25, 0.35, 2)] == pytest.approx([0, 0.25, 0.5, 0.75, 1])
+
+
+@pytest.mark.parametrize("kind", ["platt", "isotonic"])
+def test_probability_is_monotone(kind):
+    rng = np.random.default_rng(0)
+    scores = rng.uniform(-1, 1, 200)
+    labels = (rng.uniform(size=200) < 1 / (1 + np.exp(-3 * scores))).astype(int)
+    cal = Calibration("m", "sig", 0.0, fit_probability(labels, scores, kind))
+    p = np.array([cal.probability_of(s) for s in np.linspace(-1.5, 1.5, 301)])
+    assert np.all(np.diff(p) >= 0) and p.min() >= 0 and p.max() <= 1 and p[-1] > p[0]
+    if kind == "platt":
+        assert np.all(np.diff(p) > 0)
+
+
+def test_json_round_trip(tmp_path):
+    cal = fit_calibration(np.array(LABELS), np.array(SCORES), examples(LABELS), "nli-sent", "method:nli-sent|x:1",
+                          "isotonic", {"file": "rows.jsonl", "rows": 8})
+    cal.save(tmp_path / "c.json")
+    again = Calibration.load(tmp_path / "c.json")
+    assert again.to_dict() == cal.to_dict() and again.source == str(tmp_path / "c.json")
+    assert [again.probability_of(s) for s in SCORES] == [cal.probability_of(s) for s in SCORES]
+
+
+def test_calibrate_then_score_and_batch(tmp_path, capsys):
+    rows, nli = write_rows(tmp_path)
+    code, out, _ = calibrate(capsys, rows, nli, tmp_path / "cal.json")
+    assert code == 0 and "consistent when score >= -0.0500" in out
+    saved = json.loads((tmp_path / "cal.json").read_text())
+    assert saved["signature"].startswith("method:nli-sent|nli:table:t.json#sha256=")
+    assert saved["data"] == {"file": "rows.jsonl", "sha256": saved["data"]["sha256"], "rows": 8, "consistent": 4}
+
+    (tmp_path / "doc.txt").write_text("Source 3 reports an event.")
+    (tmp_path / "sum.txt").write_text("Claim 3 holds.")
+    code, out, _ = run(capsys, "score", "--document", tmp_path / "doc.txt", "--summary", tmp_path / "sum.txt", "--method",
+                       "nli-sent", "--nli", nli, "--coref", "none", "--no-cache", "--calibration", tmp_path / "cal.json", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["score"] == pytest.approx(0.1) and result["label"] == "consistent"
+    assert result["threshold"] == pytest.approx(-0.05) and result["calibration"] == str(tmp_path / "cal.json")
+    assert result["probability"] == pytest.approx(Calibration.load(tmp_path / "cal.json").probability_of(result["score"]))
+
+    code, _, _ = run(capsys, "batch", rows, "--output", tmp_path / "out.jsonl", "--method", "nli-sent", "--nli", nli,
+                     "--coref", "none", "--no-cache", "--quiet", "--calibration", tmp_path / "cal.json")
+    results = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert code == 0 and [r["label"] == "consistent" for r in results] == [s >= -0.05 for s in SCORES]
+    assert all(0 < r["probability"] < 1 for r in results)
+
+
+def test_calibrate_from_bench_scores_matches_scoring(tmp_path, capsys):
+    rows, nli = write_rows(tmp_path)
+    assert calibrate(capsys, rows, nli, tmp_path / "scored.json")[0] == 0
+    code, _, _ = run(capsys, "bench", "--data", f"jsonl:{rows}", "--methods", "nli-sent", "--nli", nli, "--coref", "none",
+                     "--no-cache", "--split", "odd-even", "--out", tmp_path / "run", "--quiet", "--no-plots")
+    assert code == 0
+    code, _, _ = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "nli-sent", "--output", tmp_path / "saved.json")
+    assert code == 0
+    assert json.loads((tmp_path / "saved.json").read_text()) == json.loads((tmp_path / "scored.json").read_text())
+    code, _, err = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "fenice", "--output", tmp_path / "x.json")
+    assert_one_line_error(code, err, "no variant 'fenice'", "nli-sent")
+
+
+def test_signature_mismatch_is_refused(tmp_path, capsys):
+    rows, nli = write_rows(tmp_path)
+    assert calibrate(capsys, rows, nli, tmp_path / "cal.json")[0] == 0
+    _, other = write_rows(tmp_path, scores=[s / 2 for s in SCORES], name="other.json")
+    code, out, err = run(capsys, "batch", rows, "--output", tmp_path / "out.jsonl", "--method", "nli-sent", "--nli", other,
+                         "--coref", "none", "--calibration", tmp_path / "cal.json")
+    assert code == 2 and out == "" and not (tmp_path / "out.jsonl").exists()
+    assert_one_line_error(code, err, "was made for another scorer", "nli: made for table:t.json#sha256=", "this is table:other.json")
+    code, _, err = run(capsys, "score", "--document", rows, "--summary", rows, "--method", "nli-claim", "--nli", nli,
+                       "--calibration", tmp_path / "cal.json")
+    assert_one_line_error(code, err, "method: made for nli-sent, this is nli-claim")
+
+
+@pytest.mark.parametrize("content, message", [(None, "calibration file not found"), ("{}", "is not a factalign calibration"),
+                                              ('{"format": "factalign-calibration/1"}', "is damaged")])
+def test_bad_calibration_files(tmp_path, capsys, content, message):
+    rows, nli = write_rows(tmp_path)
+    if content is not None:
+        (tmp_path / "cal.json").write_text(content)
+    code, _, err = run(capsys, "score", "--document", rows, "--summary", rows, "--method", "nli-sent", "--nli", nli,
+                       "--calibration", tmp_path / "cal.json")
+    assert_one_line_error(code, err, message)
+
+
+def test_scorer_with_calibration_object_file_or_threshold(tmp_path, capsys):
+    rows, nli = write_rows(tmp_path)
+    assert calibrate(capsys, rows, nli, tmp_path / "cal.json")[0] == 0
+    cal = Calibration.load(tmp_path / "cal.json")
+    for given in (cal, tmp_path / "cal.json"):
+        result = Scorer("nli-sent", nli=nli, calibration=given).score("Source 2 reports an event.", "Claim 2 holds.")
+        assert result.label == "inconsistent" and result.threshold == pytest.approx(-0.05)
+        assert result.probability == pytest.approx(cal.probability_of(-0.2))
+    result = Scorer("nli-sent", nli=nli, threshold=-0.3).score("Source 2 reports an event.", "Claim 2 holds.")
+    assert (result.label, result.threshold, result.probability, result.calibration) == ("consistent", -0.3, None, None)
+    with pytest.raises(FactalignError, match="not both"):
+        Scorer("nli-sent", nli=nli, threshold=0.1, calibration=cal)
+
+
+@pytest.fixture
+def house_is_table(tmp_path, monkeypatch):
+    """Treat a table as the house model and an empty folder as the shipped defaults."""
+    rows, nli = write_rows(tmp_path)
+    monkeypatch.setattr("factalign.scorer.DEFAULT_NLI", nli)
+    monkeypatch.setattr("factalign.calibration.defaults.DEFAULTS_DIR", tmp_path / "defaults")
+    return rows, nli
+
+
+def test_default_calibration_is_used_for_its_signature_only(tmp_path, capsys, house_is_table):
+    rows, nli = house_is_table
+    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "nli-sent.json")[0] == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = Scorer("nli-sent", nli=nli).score("Source 6 reports an event.", "Claim 6 holds.")
+    assert (result.label, result.calibration) == ("consistent", "default:nli-sent")
+
+    stale = json.loads((tmp_path / "defaults" / "nli-sent.json").read_text())
+    stale["signature"] = stale["signature"].replace("#sha256=", "#sha256=0")
+    (tmp_path / "defaults" / "nli-sent.json").write_text(json.dumps(stale))
+    (tmp_path / "doc.txt").write_text("Source 6 reports an event.")
+    (tmp_path / "sum.txt").write_text("Claim 6 holds.")
+    pair = ("--document", tmp_path / "doc.txt", "--summary", tmp_path / "sum.txt")
+    code, out, err = run(capsys, "score", *pair, "--method", "nli-sent", "--nli", nli, "--json")
+    lines = err.strip().splitlines()
+    assert code == 0 and json.loads(out)["label"] is None and len(lines) == 1
+    assert lines[0].startswith("factalign: warning: the default calibration for nli-sent was made for another scorer (nli: ")
+    code, out, err = run(capsys, "score", *pair, "--method", "nli-sent", "--nli", nli, "--threshold", "0.8", "--json")
+    assert code == 0 and err == "" and json.loads(out)["label"] == "inconsistent"
+
+
+def test_missing_default_warns_for_the_house_model_only(tmp_path, house_is_table):
+    _, nli = house_is_table
+    with pytest.warns(FactalignWarning, match="no default calibration for method nli-sent"):
+        assert Scorer("nli-sent", nli=nli).calibration_model is None
+    _, other = write_rows(tmp_path, name="other.json")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert Scorer("nli-sent", nli=other).calibration_model is None
