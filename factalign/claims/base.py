@@ -21,3 +21,11 @@ class SentenceExtractor:
 
     def extract(self, summary: Document) -> list[Claim]:
         return [Claim(summary.sentence(i), i, span) for i, span in enumerate(summary.sentences)]
+
+
+def extract_claims(extractor: ClaimExtractor, summary: Document, source: str | None = None) -> list[Claim]:
+    """The claims of a summary; an extractor that reads the source document (`reads_source = True`,
+    e.g. to restore the casing of a lower-cased summary) gets it as `source`."""
+    if source is not None and getattr(extractor, "reads_source", False):
+        return extractor.extract(summary, source=source)
+    return extractor.extract(summary)

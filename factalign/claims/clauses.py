@@ -19,7 +19,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
-CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp"}
+CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp", "pobj"}  # pobj: a misparsed object
 MODIFIER_DEPS = {"prep", "npadvmod", "advmod"}
 CLAUSE_DEPS = {"advcl", "relcl", "parataxis", "appos"}
 DROP_DEPS = {"punct", "cc", "preconj", "mark", "meta", "intj", "dep", "discourse"}
@@ -55,6 +55,7 @@ class ClauseSplitter:
         self.sent = sent
         self.names = names
         self.hidden = bracketed(sent)
+        self.attached: set[int] = set()  # auxiliaries a coordinated verb shares, placed before it
 
     def rel(self, t: Token) -> int:
         return t.i - self.sent.start
@@ -78,6 +79,8 @@ class ClauseSplitter:
 
     def separate(self, c: Token) -> bool:
         """Whether child c heads its own claim (and is left out of its parent's)."""
+        if c.dep_ in CLAUSE_DEPS - {"appos"} and non_finite(c) and not self.bare_participle(c):
+            return False  # "to let illness interrupt his career", "showing pilots the way": no subject of its own
         if c.dep_ in CLAUSE_DEPS:
             return True
         if c.dep_ == "acl" and c.tag_ == "VBN":
@@ -106,7 +109,7 @@ class ClauseSplitter:
                 continue
             if t.dep_ == "ROOT" and is_verbal(t):
                 out.append(t)
-            elif t.dep_ in {"advcl", "relcl", "parataxis"} and is_verbal(t):
+            elif t.dep_ in {"advcl", "relcl", "parataxis"} and is_verbal(t) and self.separate(t):
                 out.append(t)
             elif self.coordinated_predicate(t):
                 out.append(t)
@@ -216,6 +219,8 @@ class ClauseSplitter:
                 core.append(self.subtree(c))
             elif c in fronted:
                 continue
+            elif c.dep_ == "advcl":  # a non-finite adverbial clause is a modifier of its verb
+                mods.append(self.subtree(c))
             elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
                 if c.lower_ not in DISCOURSE_ADVERBS:
                     mods.append(self.subtree(c))
@@ -223,6 +228,9 @@ class ClauseSplitter:
             after = [i for i, m in enumerate(mods) if min(m) > self.rel(p)]
             preps = [i for i in after if self.sent[min(mods[i])].dep_ == "prep"]
             core.append(mods.pop((preps or after or [0])[0]))
+        shared = self.shared_auxiliaries(p)
+        self.attached |= set().union(*shared)
+        aux += shared
         base = set().union({self.rel(p)}, *aux, *core)
         bases = [base] + [base | m for m in mods]
         copula = []
@@ -244,6 +252,21 @@ class ClauseSplitter:
             for s, d in self.split_conjuncts(subject, self.subtree(c)):
                 out.append(self.render(sorted(s)) + copula + self.render(sorted(d)))
         return out
+
+    def shared_auxiliaries(self, p: Token) -> list[set[int]]:
+        """The auxiliaries a coordinated verb without its own shares with the verb it is coordinated
+        with: "Locke will be named manager and given a deal" -> "Locke will be given a deal"."""
+        if not self.coordinated_predicate(p) or any(c.dep_ in {"aux", "auxpass"} or c.dep_ in SUBJECT_DEPS for c in p.children):
+            return []
+        head = p.head
+        while head.dep_ == "conj" and not any(c.dep_ in {"aux", "auxpass"} for c in head.children):
+            head = head.head
+        passive = any(c.dep_ == "auxpass" for c in head.children)
+        participle = p.tag_ == "VBN" or p.tag_ == "VBD" and passive and not any(c.dep_ == "dobj" for c in p.children)
+        if p.tag_ not in {"VB", "VBG"} and not participle:
+            return []  # "founded the company and led it": a tensed verb of its own
+        return [{self.rel(c)} for c in head.children if c.dep_ in {"aux", "auxpass"} and c.lower_ != "to"
+                and (c.dep_ == "aux" or participle)]
 
     def bare_participle(self, p: Token) -> bool:
         """A past participle heading an adverbial clause on its own: "Born and raised in Dallas, he ..."
@@ -268,6 +291,8 @@ class ClauseSplitter:
         return rest + sorted(fronted) if fronted and first < v else rest
 
     def attached_before_verb(self, i: int, p: Token) -> bool:
+        if i in self.attached:
+            return True
         t = self.sent[i]
         while t.head.i != p.i and t.head.i != t.i:
             t = t.head
@@ -423,6 +448,14 @@ def singular(words: list[str]) -> list[str]:
         if w in SINGULAR:
             return words[:k] + [SINGULAR[w]] + words[k + 1:]
     return words
+
+
+def non_finite(t: Token) -> bool:
+    """An infinitive or gerund with neither a subject nor a tensed auxiliary of its own."""
+    if t.tag_ not in {"VB", "VBG"}:
+        return False
+    return not any(c.dep_ in SUBJECT_DEPS or c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBD", "VBZ", "VBP", "MD"}
+                   for c in t.children)
 
 
 def is_verbal(t: Token) -> bool:

@@ -17,6 +17,8 @@ from spacy.tokens import Doc
 from spacy.util import filter_spans
 
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
+from factalign.claims.normalise import normalise
+from factalign.claims.wellformed import well_formed
 from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
 from factalign.data import Claim, Document
 from factalign.text.segment import SPACY_MODEL
@@ -36,14 +38,25 @@ def parser():
 
 
 class RulesExtractor:
+    """`extract(summary, source=None)`: the claims of each summary sentence, each span that
+    sentence's span in `summary`. A tokenized or lower-cased summary is normalised first (truecased
+    from `source`, the document, when given); a claim the well-formedness check rejects is replaced
+    by its whole (normalised) sentence, once per sentence."""
+
     name = "rules"
+    reads_source = True
 
-    def __init__(self, coref: str | CorefModel = "heuristic"):
+    def __init__(self, coref: str | CorefModel = "heuristic", guard: bool = True):
         self.coref = load_coref(coref)
+        self.guard = guard
 
-    def extract(self, summary: Document) -> list[Claim]:
+    def extract(self, summary: Document, source: str | None = None) -> list[Claim]:
         if not summary.sentences:
             return []
+        normal = normalised_document(summary, source)
+        return [Claim(c.text, c.sentence_index, summary.sentences[c.sentence_index]) for c in self.claims_of(normal)]
+
+    def claims_of(self, summary: Document) -> list[Claim]:
         first = parse(summary.sentence(0), [])
         topic = heading(first)
         clusters = self.coref.clusters(summary.text)
@@ -67,12 +80,40 @@ class RulesExtractor:
                     fallback.append(join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden))))
             if not any(texts):
                 texts = fallback
+            if self.guard:
+                texts = guarded(texts, summary.sentence(i))
             seen = set()
             for text in texts:
                 if len(text.split()) >= 2 and text.lower() not in seen:
                     seen.add(text.lower())
                     claims.append(Claim(text, i, span))
         return claims
+
+
+def guarded(texts: list[str], sentence: str) -> list[str]:
+    """Claims the well-formedness check accepts; the whole sentence in place of any it rejects."""
+    good = [t for t in texts if t and well_formed(t)]
+    if len(good) < len([t for t in texts if t]) or not good:
+        good.append(join_words(sentence.split()))
+    return good
+
+
+def normalised_document(summary: Document, source: str | None) -> Document:
+    """The summary detokenized and truecased (`normalise`), its sentences mapped onto the new text."""
+    normal = normalise(summary.text, source)
+    if normal.text == summary.text:
+        return summary
+    spans = []
+    for start, end in summary.sentences:
+        inside = [k for k, w in enumerate(normal.where[:-1]) if start <= w < end]
+        spans.append((inside[0], inside[-1] + 1) if inside else (0, 0))
+    text = list(normal.text)
+    for a, b in spans:
+        while a < b and not text[a].isalnum():
+            a += 1
+        if a < b:
+            text[a] = text[a].upper()
+    return Document("".join(text), spans)
 
 
 def clauses_of(text: str, where: list[int]) -> list[tuple[str, list[int]]]:
