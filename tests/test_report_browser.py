@@ -1,0 +1,144 @@
+"""The HTML report in headless Debian chromium: load time, click and keyboard selection, escaping, batch index."""
+
+import pytest
+
+from factalign.report import build_report, write
+from tests.browser import chromium, file_url, missing
+from tests.report_cases import long_case, scored
+
+WHY = missing()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=f"no browser for the report tests: {WHY}")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium(1280, 800) as driver:
+        yield driver
+
+
+@pytest.fixture(scope="module")
+def single(tmp_path_factory):
+    result, doc, summ = long_case(700)
+    path = tmp_path_factory.mktemp("report") / "single.html"
+    write(path, build_report([result], [(doc, summ)], batch=False))
+    return path, doc
+
+
+def js(driver, script, *args):
+    return driver.execute_script(script, *args)
+
+
+def highlighted(driver):
+    return js(driver, "return [...document.querySelectorAll('#doc .seg.hl')].map(e => e.textContent).join('')")
+
+
+def in_view(driver, selector):
+    """Whether the element is inside both its scrolling document box and the window."""
+    return js(driver, """
+        const e = document.querySelector(arguments[0]), box = document.getElementById('doc');
+        const r = e.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return r.top >= b.top && r.bottom <= b.bottom && r.top >= 0 && r.bottom <= window.innerHeight;""", selector)
+
+
+def claim(driver, text):
+    for button in driver.find_elements("css selector", "button.claim"):
+        if text in button.find_element("css selector", ".claim-text").text:
+            return button
+    raise AssertionError(f"no claim {text!r}")
+
+
+def test_a_700_sentence_document_opens_within_a_second(browser, single):
+    path, doc = single
+    browser.get(file_url(path))
+    ready = float(browser.find_element("tag name", "body").get_attribute("data-ready"))
+    loaded = js(browser, "return performance.getEntriesByType('navigation')[0].loadEventEnd")
+    assert ready < 1000 and loaded < 1000, (ready, loaded)
+    assert js(browser, "return document.getElementById('doc').textContent") == doc
+    assert js(browser, "return performance.getEntriesByType('resource').length") == 0  # nothing fetched
+
+
+def test_clicking_a_claim_highlights_its_premise_and_scrolls_to_it(browser, single):
+    path, doc = single
+    browser.get(file_url(path))
+    first = browser.find_elements("css selector", "button.claim")[0]
+    assert "born in New Zealand" in first.text and "unsupported" in first.text  # unsupported first, preselected
+    assert highlighted(browser) == "Moon was born Natalie Stewart in Darwin."
+    claim(browser, "moved to the Philippines").click()
+    assert highlighted(browser) == "Natalia Moon moved to the Philippines in 2012."
+    assert in_view(browser, "#doc .seg.hl")
+    assert "sentence" in browser.find_element("id", "detail").text
+    assert claim(browser, "moved to the Philippines").get_attribute("aria-pressed") == "true"
+    claim(browser, "Moon acted").click()
+    assert highlighted(browser) == "Moon landed a role in the sitcom Ismol Family." and in_view(browser, "#doc .seg.hl")
+
+
+def test_keyboard_moves_between_claims(browser, single):
+    from selenium.webdriver.common.keys import Keys
+
+    path, _ = single
+    browser.get(file_url(path))
+    buttons = browser.find_elements("css selector", "button.claim")
+    js(browser, "arguments[0].focus()", buttons[0])
+    buttons[0].send_keys(Keys.ARROW_DOWN)
+    active = browser.switch_to.active_element
+    assert active == buttons[1] and active.get_attribute("aria-pressed") == "true"
+    assert highlighted(browser) == "Moon landed a role in the sitcom Ismol Family." and in_view(browser, "#doc .seg.hl")
+    active.send_keys(Keys.END)
+    assert browser.switch_to.active_element == buttons[2]
+    assert highlighted(browser) == "Natalia Moon moved to the Philippines in 2012." and in_view(browser, "#doc .seg.hl")
+    browser.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)  # tab back to a claim, Enter selects it
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    assert browser.switch_to.active_element == buttons[1] and buttons[1].get_attribute("aria-pressed") == "true"
+    assert buttons[2].get_attribute("aria-pressed") == "false"
+
+
+def test_injected_markup_stays_text_and_never_runs(browser, single):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    path, _ = single
+    browser.get(file_url(path))
+    target = claim(browser, "Moon acted")
+    ActionChains(browser).move_to_element(target).click(target).perform()
+    assert js(browser, "return window.__pwned === undefined")
+    assert js(browser, "return document.scripts.length") == 2
+    assert js(browser, "return document.querySelectorAll('[onmouseover]').length") == 0
+    assert '<script>window.__pwned = 1</script> "onmouseover="window.__pwned = 2"' in target.text
+    assert "<script>" in browser.find_element("css selector", ".summary-text").text
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    doc = ["Moon moved in 2012.", "She learned Tagalog.", "Moon is 23."]
+    rows, texts = [], []
+    for i, e in enumerate([0.9, 0.2, 0.6, 0.05, 0.75]):
+        result, d, s = scored(doc, ["Moon moved.", "Moon is 24."], {0: (0, (e, 1 - e, 0.0)), 1: (2, (e / 2, 1 - e / 2, 0.0))})
+        rows.append({"id": f"row-{i}", **result})
+        texts.append((d, s))
+    path = tmp_path_factory.mktemp("report") / "batch.html"
+    write(path, build_report(rows, texts, threshold=0.5, batch=True))
+    return path, rows
+
+
+def index_ids(driver):
+    return [a.text for a in driver.find_elements("css selector", "#index-table a.row-link")]
+
+
+def test_batch_index_sorts_links_to_rows_and_draws_the_threshold(browser, batch):
+    path, rows = batch
+    browser.get(file_url(path))
+    assert index_ids(browser) == [r["id"] for r in rows]
+    score_header = browser.find_element("css selector", "button.sort[data-col='2']")
+    score_header.click()
+    by_score = [r["id"] for r in sorted(rows, key=lambda r: r["score"])]
+    assert index_ids(browser) == by_score
+    score_header.click()
+    assert index_ids(browser) == by_score[::-1]
+    assert len(browser.find_elements("css selector", "#histogram rect.bar")) == 20
+    line = browser.find_element("id", "threshold-line")
+    x = float(line.get_attribute("x1"))  # threshold 0.5 on the signed scale [-1, 1]: three quarters along the axis
+    assert x == pytest.approx(40 + 0.75 * (640 - 40 - 10))
+    browser.find_element("link text", "row-3").click()
+    assert "row-3" in browser.find_element("id", "crumbs").text
+    assert browser.find_elements("css selector", "button.claim")[0].get_attribute("aria-pressed") == "true"
+    browser.find_element("id", "to-index").click()
+    assert browser.find_element("id", "index-table").is_displayed()
