@@ -21,6 +21,12 @@ from factalign.report import build_report, write  # noqa: E402
 from tests.browser import chromium, file_url, missing  # noqa: E402
 
 THRESHOLD = 0.5
+# more summaries of the batch example's document, right and wrong, so the index has a spread of scores
+MORE = ["Natalia Moon became famous on Philippine television.", "Moon was born Natalie Stewart.",
+        "Natalia Moon plays a catty maid in the sitcom Ismol Family.", "Moon moved to the Philippines in 2014.",
+        "She is fluent in Spanish.", "Natalia Moon is a model who has appeared on magazine covers.",
+        "Moon struggled to find acting work in the United States.", "Her fans call her the blonde Filipino.",
+        "Natalia Moon starred in Modern Family."]
 
 
 def size(driver, width: int, height: int) -> None:
@@ -39,6 +45,7 @@ def main() -> int:
     document = (ROOT / "examples" / "document.txt").read_text()
     summary = (ROOT / "examples" / "summary.txt").read_text()
     rows = [json.loads(line) for line in (ROOT / "examples" / "batch.jsonl").read_text().splitlines()]
+    rows += [{"id": f"extra-{i + 1}", "document": rows[0]["document"], "summary": s} for i, s in enumerate(MORE)]
     results = [{"id": r["id"], **scorer.score(r["document"], r["summary"]).to_dict()} for r in rows]
     out = Path(args.out)
     with tempfile.TemporaryDirectory() as tmp, chromium() as driver:
@@ -52,15 +59,10 @@ def main() -> int:
         driver.find_element("css selector", "button.claim").click()
         driver.save_screenshot(str(out / "report-single.png"))
 
-        size(driver, 1000, 620)
+        size(driver, 1000, 900)
         driver.get(file_url(batch))
         driver.save_screenshot(str(out / "report-batch.png"))
-
-        size(driver, 1280, 760)
-        driver.find_element("css selector", "a.row-link").click()
-        driver.save_screenshot(str(Path(tmp) / "row.png"))
-        (out / "report-batch-row.png").write_bytes((Path(tmp) / "row.png").read_bytes())
-    print(f"wrote report-single.png, report-batch.png and report-batch-row.png to {out}")
+    print(f"wrote report-single.png and report-batch.png to {out}")
     return 0
 
 

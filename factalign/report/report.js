@@ -68,7 +68,8 @@
   }
 
   function fmt(score, range) {
-    return (range[0] < 0 && score >= 0 ? "+" : "") + score.toFixed(3);
+    const v = Math.abs(score) < 5e-4 ? 0 : score; // no "-0.000"
+    return (range[0] < 0 && v >= 0 ? "+" : "") + v.toFixed(3);
   }
 
   function clip(text, n) {
