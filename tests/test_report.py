@@ -51,6 +51,16 @@ def test_a_rewritten_premise_is_shown_beside_the_documents_text():
     assert claim["rewritten"] == "Natalia Moon moved in 2012." and doc[slice(*claim["spans"][0])] == DOC[0]
 
 
+def test_a_calibrated_results_threshold_and_calibration_are_kept():
+    result, doc, summ = scored(DOC, ["Moon moved."], {0: (0, (0.4, 0.5, 0.1))}, threshold=None)
+    result.update(threshold=0.2, calibration="default:nli-sent", probability=0.81)
+    data = embedded(build_report([result], [(doc, summ)]))
+    view = data["rows"][0]
+    assert view["threshold"] == data["threshold"] == 0.2 and view["calibration"] == "default:nli-sent"
+    assert view["label"] == "consistent" and view["claims"][0]["label"] == "supported" and view["probability"] == 0.81
+    assert embedded(build_report([result], [(doc, summ)], threshold=0.5))["rows"][0]["label"] == "inconsistent"
+
+
 def test_embedded_json_cannot_close_the_script_element():
     text = embed_json({"t": "</script><script>alert(1)</script><!-- ]]> & \u2028"})
     assert "<" not in text and ">" not in text and "&" not in text

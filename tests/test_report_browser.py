@@ -70,6 +70,9 @@ def test_clicking_a_claim_highlights_its_premise_and_scrolls_to_it(browser, sing
     assert claim(browser, "moved to the Philippines").get_attribute("aria-pressed") == "true"
     claim(browser, "Moon acted").click()
     assert highlighted(browser) == "Moon landed a role in the sitcom Ismol Family." and in_view(browser, "#doc .seg.hl")
+    browser.find_elements("css selector", ".summary-text .claim-span")[1].click()  # a summary sentence selects its claim
+    assert claim(browser, "born in New Zealand").get_attribute("aria-pressed") == "true"
+    assert highlighted(browser) == "Moon was born Natalie Stewart in Darwin." and in_view(browser, "#doc .seg.hl")
 
 
 def test_keyboard_moves_between_claims(browser, single):
@@ -112,7 +115,7 @@ def batch(tmp_path_factory):
     rows, texts = [], []
     for i, e in enumerate([0.9, 0.2, 0.6, 0.05, 0.75]):
         result, d, s = scored(doc, ["Moon moved.", "Moon is 24."], {0: (0, (e, 1 - e, 0.0)), 1: (2, (e / 2, 1 - e / 2, 0.0))})
-        rows.append({"id": f"row-{i}", **result})
+        rows.append({"id": f"row-{i}", **result, "calibration": "cal-fenice.json"})
         texts.append((d, s))
     path = tmp_path_factory.mktemp("report") / "batch.html"
     write(path, build_report(rows, texts, threshold=0.5, batch=True))
@@ -140,5 +143,7 @@ def test_batch_index_sorts_links_to_rows_and_draws_the_threshold(browser, batch)
     browser.find_element("link text", "row-3").click()
     assert "row-3" in browser.find_element("id", "crumbs").text
     assert browser.find_elements("css selector", "button.claim")[0].get_attribute("aria-pressed") == "true"
+    footer = browser.find_element("id", "provenance").text
+    assert "calibration cal-fenice.json" in footer and "signature method:nli-sent" in footer
     browser.find_element("id", "to-index").click()
     assert browser.find_element("id", "index-table").is_displayed()
