@@ -63,3 +63,15 @@ def test_cli_bad_row_reported_others_continue(tmp_path, capsys):
     assert "in.jsonl:1: could not read a list of claims" in err and "1 of 2 rows failed" in err
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["id"], [c["text"] for c in r["claims"]]) for r in rows] == [("b", ["Bob danced."])]
+
+
+def test_fenice_uses_the_papers_prompt_verbatim():
+    from factalign.claims.prompts import FENICE_PROMPT
+
+    paper_lines = ['We define a claim as an "elementary information unit in a sentence, which no longer needs to be further split."',
+                   "Now do this task for this input INPUT:"]
+    assert FENICE_PROMPT.splitlines()[0] == paper_lines[0] and FENICE_PROMPT.splitlines()[-1] == paper_lines[1]
+    with ScriptedServer([(200, {}, '{\'claims\': ["Ann Lee sang.", "Ann Lee sang in Paris."]}')]) as server:
+        claims = extractor(server, "fenice").extract(doc_of("Ann Lee sang in Paris."))
+    assert [c.text for c in claims] == ["Ann Lee sang.", "Ann Lee sang in Paris."]
+    assert server.requests[0]["body"]["messages"] == [{"role": "user", "content": FENICE_PROMPT + "Ann Lee sang in Paris."}]

@@ -2,6 +2,23 @@
 
 Each preset: `messages(text) -> list[dict]`, the unit it is applied to ("sentence" or "summary"),
 and whether the summary is coreference-resolved first.
+
+Checked against the papers' text (../shared/papers); every deviation:
+
+* `fenice`: Appendix A, Figure 2 of the paper, verbatim, as one user message. The figure's line
+  layout is lost in the text, so each paragraph is one line; the summary follows the final "INPUT:"
+  on a new line.
+* `fizz`: the 8 shots and system line of the paper's Table 10, in the chat layout of the authors'
+  release (zephyr format: system message, user/assistant turns, "\n" before each answer and after
+  the input). Where the release and Table 10 differ, the release is kept: the sixth answer reads
+  "Collins served as the Command Module Pilot" (Table 10: "the back-up Command Module Pilot"),
+  and the fifth shot writes "Sun's" and "Lee's" with a straight apostrophe in the input, the first
+  answer and the last answer (Table 10: a curly one throughout). Table 10 shows the prompt as one
+  block ("Input Prompt"), not as chat turns.
+* `acueval`: the 5-shot prompt of the paper's Figure 5, as in the authors' release, with its typos
+  ("aggresive", "compeition", "provied", "leeatherback tutrtle") and two double spaces ("31,  took",
+  "fit on  scales", "against  Whooping"), which the paper's figure has corrected; the figure's
+  placeholder "{{Summary}}" is written "{passage}" here and filled with the summary.
 """
 
 from __future__ import annotations
@@ -131,22 +148,31 @@ def acueval_messages(passage: str) -> list[dict]:
     return [{"role": "user", "content": ACUEVAL_PROMPT.replace("{passage}", passage)}]
 
 
-# After FENICE (Scirè et al., Findings of ACL 2024), which distilled its T5 extractor from an LLM
-# asked for a JSON list of claims with one worked example. The paper's exact wording was not
-# available to us, so this 1-shot JSON prompt is a reconstruction, not a verbatim copy.
-FENICE_INSTRUCTION = ("Extract the claims of the following text: short, self-contained sentences, each stating "
-                      "one fact, with pronouns replaced by what they refer to. Answer with a JSON list of strings.")
-FENICE_EXAMPLE = ("Simone Biles, 27, made a triumphant return at the Paris 2024 Games, where she helped the U.S. "
-                  "team take a commanding lead.",
-                  ["Simone Biles is 27 years old.", "Simone Biles made a return at the Paris 2024 Games.",
-                   "Simone Biles helped the U.S. team take a commanding lead."])
+# FENICE (Scirè et al., Findings of ACL 2024), Appendix A, Figure 2: the prompt that produced the
+# claims FENICE's T5 extractor was distilled from, verbatim from the paper's text, a single user
+# message. Deviations: the figure's line layout is not recoverable from the text, so its paragraphs
+# are joined by one newline each, and the summary follows the closing "INPUT:" after one newline.
+# The stray closing quote after "space exploration" is the paper's. The reply asked for is
+# {'claims': [...]}; the list reader takes the JSON list inside it.
+FENICE_PROMPT = """We define a claim as an "elementary information unit in a sentence, which no longer needs to be further split."
+For example, given the following sentence: INPUT:
+NASA's Perseverance rover has discovered ancient microbial life on Mars according to a recent study published in the journal Science. It established a set of new paradigms for space exploration"
+OUTPUT:
+{'claims': ["NASA's Perseverance rover discovered ancient microbial life.",
+"Ancient microbial life was discovered on Mars.",
+"The discovery was made according to a recent study.",
+"The study was published in the journal Science.",
+"The study established a set of new paradigms for space exploration."]}
+Please consider the following recommendations:
+If possible, use a noun as the subject in the claim (try to avoid pronouns), such as "The study established a set of new paradigms for space exploration." in the previous example.
+Do not generate any novel word, be faithful to the provided input.
+Your response must be directly the json, do not add any other text, such as "Here is the output:" and similar. Note that, each fact expressed in the source text must be present in the output.
+Now do this task for this input INPUT:
+"""
 
 
 def fenice_messages(text: str) -> list[dict]:
-    example, claims = FENICE_EXAMPLE
-    return [{"role": "system", "content": FENICE_INSTRUCTION},
-            {"role": "user", "content": example}, {"role": "assistant", "content": json.dumps(claims)},
-            {"role": "user", "content": text}]
+    return [{"role": "user", "content": FENICE_PROMPT + text}]
 
 
 @dataclass(frozen=True)
