@@ -210,3 +210,24 @@ def test_missing_default_warns_for_the_house_model_only(tmp_path, house_is_table
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert Scorer("nli-sent", nli=other).calibration_model is None
+
+
+def test_log_loss_by_hand():
+    from factalign.calibration.fit import log_loss
+
+    assert log_loss(np.array([1, 0]), np.array([0.8, 0.4])) == pytest.approx(-(math.log(0.8) + math.log(0.6)) / 2)
+    assert log_loss(np.array([1]), np.array([0.0])) == pytest.approx(-math.log(1e-15))
+
+
+def test_shipped_defaults_are_made_for_the_shipped_house_model():
+    from factalign.calibration import DEFAULTS_DIR
+    from factalign.nli import HOUSE_MODEL_DIR
+
+    files = sorted(DEFAULTS_DIR.glob("*.json"))
+    if not files or not (HOUSE_MODEL_DIR / "model.onnx").is_file():
+        pytest.skip("no shipped default calibration or no house model")
+    for path in files:
+        cal = Calibration.load(path)
+        current = Scorer(path.stem, calibration=None).signature
+        assert cal.method == path.stem and cal.signature == current, (
+            f"{path.name} is stale ({cal.signature} vs {current}): rerun benchmarks/make_default_calibration.sh")

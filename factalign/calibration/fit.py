@@ -54,7 +54,7 @@ def fit_probability(labels: np.ndarray, scores: np.ndarray, kind: str) -> dict:
 
 def cross_validated(labels: np.ndarray, scores: np.ndarray, examples: list[Example], kind: str, seed: int) -> dict:
     """Each row labelled with a threshold and probability map fitted on the other folds: balanced
-    accuracy, both error rates and the Brier score. Empty when the data is too small for folds."""
+    accuracy, both error rates, Brier score and log loss. Empty when the data is too small for folds."""
     k = min(FOLDS, int(labels.sum()), int(len(labels) - labels.sum()))
     try:
         folds = make_split(examples, f"kfold:{k}", seed, "calibration data").folds if k >= 2 else []
@@ -73,4 +73,11 @@ def cross_validated(labels: np.ndarray, scores: np.ndarray, examples: list[Examp
         "inconsistent_labelled_consistent_cv": float(np.mean(pred[labels == 0] == 1)),
         "consistent_labelled_inconsistent_cv": float(np.mean(pred[labels == 1] == 0)),
         "brier_cv": float(np.mean((prob - labels) ** 2)),
+        "log_loss_cv": log_loss(labels, prob),
     }
+
+
+def log_loss(labels: np.ndarray, prob: np.ndarray, eps: float = 1e-15) -> float:
+    """Mean negative log-likelihood; a probability of exactly 0 or 1 on a wrong row costs -log(1e-15) = 34.5."""
+    p = np.clip(prob, eps, 1 - eps)
+    return float(-np.mean(labels * np.log(p) + (1 - labels) * np.log(1 - p)))
