@@ -160,10 +160,10 @@
     const verdict = el("p", { class: "verdict" },
       chip(row.score, range),
       el("strong", { text: row.method.toUpperCase() + " = " + fmt(row.score, range) }), " ",
-      el("span", { class: "label label-" + (row.label || "none"), text: row.label || "no threshold" }), " ",
+      el("span", { class: "label label-" + (row.label || "none"), text: labelText(row.label) }), " ",
       row.probability !== null && row.probability !== undefined
         ? el("span", { class: "probability", text: "P(consistent) " + row.probability.toFixed(3) + " " }) : null,
-      el("span", { class: "muted", text: row.claims.length + " claims, " + row.failing + " unsupported" }));
+      el("span", { class: "muted", text: row.claims.length + " claims" + (threshold !== null ? ", " + row.failing + " unsupported" : "") }));
 
     const list = el("ol", { class: "claims", id: "claims", "aria-label": "claims, unsupported first; arrow keys move" });
     const items = [];
@@ -173,7 +173,7 @@
         "aria-pressed": "false" },
         el("span", { class: "claim-head" }, chip(c.score, range),
           el("span", { class: "score", text: fmt(c.score, range) }),
-          el("span", { class: "label label-" + (c.label || "none"), text: labelText(c.label) }),
+          c.label ? el("span", { class: "label label-" + c.label, text: c.label }) : null,
           el("span", { class: "gran", text: c.granularity || "" })),
         el("span", { class: "claim-text", text: c.text }),
         el("span", { class: "best" }, el("span", { class: "muted", text: "best premise: " }), best));
@@ -212,7 +212,7 @@
 
     const summaryPane = el("section", { class: "pane summary-pane", "aria-label": "summary and claims" },
       el("h2", { text: "Summary" }), legend(range, threshold), summaryText(row, (n) => select(n, true)),
-      el("h2", { text: "Claims, unsupported first" }), list);
+      el("h2", { text: threshold !== null ? "Claims, unsupported first" : "Claims, lowest score first" }), list);
     const documentPane = el("section", { class: "pane document-pane", "aria-label": "document and evidence" },
       detail, el("h2", {}, "Document ", el("span", { class: "muted", text: "(" + row.document.length + " characters)" })), docBox);
     app.replaceChildren(verdict, el("div", { class: "panes" }, summaryPane, documentPane));
@@ -254,7 +254,7 @@
     const range = row.range;
     const out = [
       el("p", { class: "detail-claim" }, chip(c.score, range), el("strong", { text: "Claim: " }), c.text),
-      el("p", { class: "muted" }, fmt(c.score, range) + " \u00b7 " + labelText(c.label) +
+      el("p", { class: "muted" }, fmt(c.score, range) + (c.label ? " \u00b7 " + c.label : "") +
         " \u00b7 p(entail) " + c.probs[0].toFixed(2) + ", p(neutral) " + c.probs[1].toFixed(2) +
         ", p(contradict) " + c.probs[2].toFixed(2)),
     ];
