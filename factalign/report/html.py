@@ -31,9 +31,18 @@ def _asset(name: str) -> str:
     return resources.files("factalign.report").joinpath(name).read_text(encoding="utf-8")
 
 
+SCRIPTS = ["page.js", "row.js", "index.js", "main.js"]  # one scope, in this order
+
+
+def script() -> str:
+    """The page's script: the files of js/ inside one function scope."""
+    body = "\n".join(_asset(f"js/{name}") for name in SCRIPTS)
+    return '"use strict";\n(function () {\n' + body + "})();\n"
+
+
 def render(payload: dict[str, Any], title: str) -> str:
     """The report page; every piece of user text is escaped (title) or JSON-embedded (the rest)."""
-    js = _asset("report.js")
+    js = script()
     digest = base64.b64encode(hashlib.sha256(js.encode("utf-8")).digest()).decode()
     parts = {"TITLE": html.escape(title), "VERSION": html.escape(__version__), "CSS": _asset("report.css"),
              "JS": js, "SCRIPT_HASH": f"sha256-{digest}", "PAYLOAD": embed_json(payload)}

@@ -1,0 +1,22 @@
+// The footer and the router (#row-N shows a row, anything else the index or the only row).
+function provenance(rows) {
+  const sigs = [...new Set(rows.map((r) => r.signature))];
+  const cals = [...new Set(rows.filter((r) => r.calibration !== null && r.calibration !== undefined)
+    .map((r) => typeof r.calibration === "string" ? r.calibration : JSON.stringify(r.calibration)))];
+  footer.replaceChildren(
+    ...sigs.map((s) => el("p", {}, el("span", { class: "muted", text: "signature " }), el("code", { class: "signature", text: s }))),
+    ...cals.map((c) => el("p", {}, el("span", { class: "muted", text: "calibration " }), el("code", { class: "calibration", text: c }))),
+    el("p", { class: "muted", text: threshold !== null ? "threshold " + threshold : "no threshold given" }));
+}
+
+function route() {
+  const m = /^#row-(\d+)$/.exec(location.hash);
+  if (m && +m[1] < data.rows.length) renderRow(+m[1]);
+  else if (data.batch) renderIndex();
+  else renderRow(0);
+  window.scrollTo(0, 0);
+  document.body.setAttribute("data-ready", String(performance.now()));
+}
+
+window.addEventListener("hashchange", route);
+route();
