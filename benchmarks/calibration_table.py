@@ -23,9 +23,10 @@ def main(defaults: str) -> None:
           "`consistent` when its score is at least the threshold, which maximises balanced accuracy on these rows. "
           "Error rates and balanced accuracy are 5-fold cross-validated (each row labelled with a threshold tuned "
           "on the other folds), so they estimate how often the label is wrong on summaries like these; "
-          "P(consistent) is the calibrated probability at the threshold (Platt scaling unless noted).\n")
-    print("| method | threshold | P(consistent) at threshold | balanced accuracy (CV) | inconsistent labelled consistent (CV) "
-          "| consistent labelled inconsistent (CV) | ROC-AUC | Brier (CV) | rows (consistent) |")
+          "P(consistent) is the calibrated probability at the threshold (Platt scaling unless noted). All rows come "
+          "from FRANK validation (CNN/DM and XSum news); on other summaries the label may be wrong more often.\n")
+    print("| method | threshold | P(consistent) at threshold | balanced accuracy % (CV) | inconsistent labelled consistent % (CV) "
+          "| consistent labelled inconsistent % (CV) | ROC-AUC % | Brier (CV) | rows (consistent) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for c in cals:
         f, d = c.figures, c.data

@@ -25,7 +25,7 @@ def choose_calibration(calibration: str | Path | Calibration | None, threshold: 
     explicit = calibration not in (None, "default")
     if threshold is not None:
         if explicit:
-            raise FactalignError("give a threshold or a calibration, not both")
+            raise FactalignError("give a threshold (--threshold) or a calibration (--calibration), not both")
         return None
     if not explicit:
         return default_calibration(method, signature) if calibration == "default" and house_model else None
