@@ -94,7 +94,9 @@ function renderRow(index) {
 
   const summaryPane = el("section", { class: "pane summary-pane", "aria-label": "summary and claims" },
     el("h2", { text: "Summary" }), legend(range, threshold), summaryText(row, (n) => select(n, true)),
-    el("h2", { text: threshold !== null ? "Claims, unsupported first" : "Claims, lowest score first" }), list);
+    el("h2", { text: threshold !== null ? "Claims, unsupported first" : "Claims, lowest score first" }),
+    el("p", { class: "muted hint", text: "Click a claim, or Tab to one and use \u2191 \u2193 Home End: its premise is highlighted in the document." }),
+    list);
   const documentPane = el("section", { class: "pane document-pane", "aria-label": "document and evidence" },
     detail, el("h2", {}, "Document ", el("span", { class: "muted", text: "(" + row.document.length + " characters)" })), docBox);
   app.replaceChildren(verdict, el("div", { class: "panes" }, summaryPane, documentPane));
