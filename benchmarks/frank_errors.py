@@ -40,8 +40,10 @@ def load(run: Path, method: str, data: Path) -> list[dict]:
 
 
 def _types(row: dict) -> list[str]:
-    # AggreFact's FRANK rows list every type when the annotators marked many; keep them as given
-    return [t for t in row.get("error_types") or [] if t in ERROR_TYPES]
+    """The row's error types; [] for the rows that list all eight (97 of FRANK validation's 428
+    inconsistent rows), which say nothing about which error it was; those form their own group."""
+    types = [t for t in row.get("error_types") or [] if t in ERROR_TYPES]
+    return [] if len(types) == len(ERROR_TYPES) else types
 
 
 def _weakest(row: dict) -> dict:
@@ -63,6 +65,7 @@ def report(rows: list[dict], origin: str, n: int) -> None:
     groups = {"consistent": [r for r in part if r["label"] == 1]}
     for t in ERROR_TYPES:
         groups[t] = [r for r in part if r["label"] == 0 and t in _types(r)]
+    groups["all eight listed"] = [r for r in part if r["label"] == 0 and not _types(r)]
     for name, members in groups.items():
         if members:
             s = np.array([m["score"] for m in members])
@@ -85,7 +88,7 @@ def report(rows: list[dict], origin: str, n: int) -> None:
         for r in chosen:
             weak = _weakest(r)
             premise = " / ".join(r["doc"][s:e] for s, e in weak.get("spans", []))
-            print(f"- score {r['score']:.3f} [{r['model_name']}, {','.join(_types(r)) or 'consistent'}]"
+            print(f"- score {r['score']:.3f} [{r['model_name']}, {','.join(_types(r)) or ('consistent' if r['label'] else 'all types')}]"
                   f" summary: {r['summary'][:300]}")
             print(f"  weakest claim ({weak.get('score', float('nan')):.3f}, {weak.get('granularity')}): "
                   f"{weak.get('text', '')[:200]}")

@@ -56,21 +56,18 @@ def _require_training_extra() -> None:
 
 
 def run_train_nli(args) -> int:
-    import random
-
-    from factalign.train.mix import counts, load_specs
+    from factalign.train.mix import counts
     from factalign.train.trainer import TrainConfig, train
 
     _require_training_extra()
     base = _base_checkpoint(args.base, args.architecture, args.work_dir)
-    train_examples, dev_examples = load_specs(args.data, args.dev_fraction, args.seed, args.dev_limit)
-    if args.max_examples:
-        train_examples = random.Random(args.seed).sample(train_examples, min(args.max_examples, len(train_examples)))
-    if args.mine_with:
-        from factalign.nli import load_nli
-        from factalign.train.mining import hard_examples
-
-        train_examples = hard_examples(train_examples, load_nli(args.mine_with, cache=None), args.keep_easy, args.seed)
+    saved = args.work_dir / "examples.json"
+    if args.resume and saved.exists():  # the data and mining of the interrupted run, not rebuilt
+        train_examples, dev_examples = json.loads(saved.read_text(encoding="utf-8"))
+    else:
+        train_examples, dev_examples = _examples(args)
+        args.work_dir.mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps([train_examples, dev_examples]), encoding="utf-8")
     if not train_examples or not dev_examples:
         raise fail("the data specs gave no training or no dev examples")
     recipe = {
@@ -91,6 +88,22 @@ def run_train_nli(args) -> int:
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
     return 0
+
+
+def _examples(args) -> tuple[list[dict], list[dict]]:
+    import random
+
+    from factalign.train.mix import load_specs
+
+    train_examples, dev_examples = load_specs(args.data, args.dev_fraction, args.seed, args.dev_limit)
+    if args.max_examples:
+        train_examples = random.Random(args.seed).sample(train_examples, min(args.max_examples, len(train_examples)))
+    if args.mine_with:
+        from factalign.nli import load_nli
+        from factalign.train.mining import hard_examples
+
+        train_examples = hard_examples(train_examples, load_nli(args.mine_with, cache=None), args.keep_easy, args.seed)
+    return train_examples, dev_examples
 
 
 def _base_checkpoint(base: str, architecture: Path | None, work_dir: Path) -> Path:

@@ -3,7 +3,7 @@
 v1 learnt from single sentences and short windows, so it lost entailment as the premise grew (FullDoc
 and SENTLI below sentence-level SummaC on FRANK) and missed errors of summaries rather than of
 sentences. For each sampled sentence s of a document (WiCE evidence pages and FEVERFact articles of
-the train part; FRANK is never read), the premise is a window of 1-12 consecutive sentences holding s
+the train part; FRANK is never read), the premise is a window of 1-8 consecutive sentences holding s
 (at most PREMISE_WORDS words, s anywhere in it), and the hypothesis one of:
 
   entailment     s; s shortened; a fusion of s with another sentence of the window, both shortened
@@ -33,8 +33,8 @@ from factalign.train.data import example, read_json_lines
 from factalign.train.split import is_dev
 from factalign.train.synthetic import is_clean
 
-PREMISE_WORDS = 180
-WINDOW_SIZES = (1, 2, 3, 3, 5, 5, 8, 12)
+PREMISE_WORDS = 120
+WINDOW_SIZES = (1, 2, 3, 3, 4, 5, 6, 8)
 SENTENCES_PER_DOCUMENT = 14
 CIRCUMSTANCE_TYPES = frozenset({"DATE", "TIME", "GPE", "LOC", "FAC"})
 PERSONAL_SUBJECTS = {"he", "she"}
@@ -43,8 +43,8 @@ _FUNCTION_WORDS = {"the", "a", "an", "he", "she", "it", "they", "this", "that", 
 LINKS = ("because", "after", "so", "in order to ensure that")  # LinkE: a cause or order the source never states
 
 
-def _window(sentences: list[str], i: int, rng: random.Random, exclude: bool = False) -> tuple[int, int]:
-    """[start, end) of up to `size` sentences around i within PREMISE_WORDS; with exclude, i is left out."""
+def _window(sentences: list[str], i: int, rng: random.Random) -> tuple[int, int]:
+    """[start, end): a random number of consecutive sentences holding i, within PREMISE_WORDS words."""
     size = rng.choice(WINDOW_SIZES)
     start = max(0, i - rng.randint(0, size - 1))
     end = min(len(sentences), start + size)
