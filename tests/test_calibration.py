@@ -111,6 +111,7 @@ def test_calibrate_then_score_and_batch(tmp_path, capsys):
     result = json.loads(out)
     assert code == 0 and result["score"] == pytest.approx(0.1) and result["label"] == "consistent"
     assert result["threshold"] == pytest.approx(-0.05) and result["calibration"] == str(tmp_path / "cal.json")
+    assert [c["label"] for c in result["claims"]] == ["supported"]  # claims are labelled with the same threshold
     assert result["probability"] == pytest.approx(Calibration.load(tmp_path / "cal.json").probability_of(result["score"]))
 
     code, _, _ = run(capsys, "batch", rows, "--output", tmp_path / "out.jsonl", "--method", "nli-sent", "--nli", nli,
