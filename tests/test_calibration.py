@@ -124,12 +124,15 @@ def test_calibrate_then_score_and_batch(tmp_path, capsys):
 def test_calibrate_from_bench_scores_matches_scoring(tmp_path, capsys):
     rows, nli = write_rows(tmp_path)
     assert calibrate(capsys, rows, nli, tmp_path / "scored.json")[0] == 0
-    code, _, _ = run(capsys, "bench", "--data", f"jsonl:{rows}", "--methods", "nli-sent", "--nli", nli, "--coref", "none",
+    code, _, _ = run(capsys, "bench", "--data", f"jsonl:{rows}", "--methods", "nli-sent,fenice[passages=false]", "--nli", nli, "--coref", "none",
                      "--no-cache", "--split", "odd-even", "--out", tmp_path / "run", "--quiet", "--no-plots")
     assert code == 0
     code, _, _ = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "nli-sent", "--output", tmp_path / "saved.json")
     assert code == 0
     assert json.loads((tmp_path / "saved.json").read_text()) == json.loads((tmp_path / "scored.json").read_text())
+    code, _, _ = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "fenice[passages=false]", "--output", tmp_path / "v.json")
+    variant = Calibration.load(tmp_path / "v.json")
+    assert code == 0 and variant.method == "fenice" and "|passages:no|" in variant.signature
     code, _, err = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "fenice", "--output", tmp_path / "x.json")
     assert_one_line_error(code, err, "no variant 'fenice'", "nli-sent")
 

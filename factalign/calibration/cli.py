@@ -43,8 +43,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
         from factalign.calibration.fit import fit_calibration
     except ImportError as exc:
         raise FactalignError(f"factalign calibrate needs {exc.name}: pip install 'factalign[bench]'") from None
-    labels, scores, examples, signature, data = _from_scores(args) if args.scores else _from_data(args)
-    cal = fit_calibration(labels, scores, examples, args.method, signature, args.probability, data, args.seed)
+    method, signature, kept, scores, data = _from_scores(args) if args.scores else _from_data(args)
+    if not kept:
+        raise FactalignError("no scored rows to calibrate on")
+    labels = np.array([e.label for e in kept], dtype=int)
+    data = {**data, "rows": len(kept), "consistent": int(labels.sum())}
+    cal = fit_calibration(labels, np.array(scores, dtype=float), kept, method, signature, args.probability, data, args.seed)
     cal.save(args.output)
     cal.source = args.output
     print(f"{args.method}: {cal.describe()}")
@@ -65,7 +69,7 @@ def _from_data(args: argparse.Namespace):
             kept.append(ex)
         except FactalignError as exc:
             tqdm.write(f"factalign: warning: {bench.path}: row {ex.id} not used: {exc}", file=sys.stderr)
-    return _arrays(kept, scores, scorer.signature, {"file": Path(bench.path).name, "sha256": bench.sha256})
+    return scorer.spec.name, scorer.signature, kept, scores, {"file": Path(bench.path).name, "sha256": bench.sha256}
 
 
 def _from_scores(args: argparse.Namespace):
@@ -80,12 +84,5 @@ def _from_scores(args: argparse.Namespace):
     values = run.scores[args.method]
     kept = [e for e, s in zip(run.examples, values) if not np.isnan(s)]
     data = {"file": Path(run.manifest["data"].partition(":")[2]).name, "sha256": run.manifest["data_sha256"]}
-    return _arrays(kept, values[~np.isnan(values)].tolist(), variants[args.method]["signature"], data)
-
-
-def _arrays(examples, scores, signature, data):
-    if not examples:
-        raise FactalignError("no scored rows to calibrate on")
-    labels = np.array([e.label for e in examples], dtype=int)
-    data = {**data, "rows": len(examples), "consistent": int(labels.sum())}
-    return labels, np.array(scores, dtype=float), examples, signature, data
+    variant = variants[args.method]
+    return variant["method"], variant["signature"], kept, values[~np.isnan(values)].tolist(), data
