@@ -8,13 +8,11 @@ import os
 import sys
 import warnings
 
-from tqdm import tqdm
-
 from factalign import __version__
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError, FactalignWarning
-from factalign.io import default_cache_path, read_jsonl, read_text
+from factalign.io import default_cache_path, read_text
 from factalign.methods import METHODS, get_method
 from factalign.nli import BACKENDS, DEFAULT_NLI
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, check_text
@@ -49,7 +47,15 @@ def add_llm_options(p: argparse.ArgumentParser) -> None:
 def llm_from_args(args: argparse.Namespace):
     from factalign.llm import ChatClient
 
+    check_url(args.llm_base_url, "--llm-base-url")
     return ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key)
+
+
+def check_url(url: str | None, option: str) -> None:
+    from urllib.parse import urlsplit
+
+    if url is not None and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
+        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
@@ -72,7 +78,7 @@ def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
     """--document and --summary, refused if empty or too long before any model loads."""
     if args.document == "-" and args.summary == "-":
         raise FactalignError("only one of --document and --summary can be read from standard input")
-    document, summary = read_text(args.document), read_text(args.summary)
+    document, summary = read_text(args.document, args.max_chars), read_text(args.summary, args.max_chars)
     check_text(document, "document", args.max_chars)
     check_text(summary, "summary", args.max_chars)
     return document, summary
@@ -104,50 +110,9 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace) -> int:
-    done = _finished_ids(args.output)
-    rows = list(read_jsonl(args.input, required=("id", "document", "summary")))
-    scorer = scorer_from_args(args)
-    failed = 0
-    with open(args.output, "a", encoding="utf-8") as out:
-        for lineno, row in tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet):
-            try:
-                if isinstance(row, FactalignError):
-                    raise row
-                if str(row["id"]) in done:
-                    continue
-                result = scorer.score(row["document"], row["summary"])
-            except FactalignError as exc:
-                failed += 1
-                msg = str(exc) if str(exc).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {exc}"
-                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
-                continue
-            out.write(json.dumps({"id": row["id"], **result.to_dict()}, ensure_ascii=False) + "\n")
-            out.flush()
-            done.add(str(row["id"]))
-    if args.html and done:
-        from factalign.report import batch_html_report
+    from factalign.batch import run_batch as batch
 
-        batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
-    if failed:
-        print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
-    return 1 if failed else 0
-
-
-def _finished_ids(path: str) -> set[str]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except FileNotFoundError:
-        return set()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FactalignError(f"cannot read the existing output {path}: {exc}") from None
-    ids = set()
-    for line in lines:
-        try:
-            ids.add(str(json.loads(line)["id"]))
-        except (ValueError, KeyError, TypeError):
-            continue  # a line cut short by an interrupted run: that row is scored again
-    return ids
+    return batch(args, scorer_from_args)
 
 
 def run_revise(args: argparse.Namespace) -> int:
@@ -199,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")
+    p.add_argument("--row-timeout", type=float, metavar="SECONDS", help="give up on a row after this long: it is reported "
+                   "as failed and the batch goes on (default: no limit)")
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
 
@@ -244,6 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into a reader that stopped early (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as exc:  # a file or device failing under us: one line, never a traceback
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"factalign: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("factalign: error: out of memory", file=sys.stderr)
+        return 2
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

@@ -12,27 +12,54 @@ from typing import Any
 from factalign.errors import FactalignError
 
 
-def read_text(path: str) -> str:
-    """A UTF-8 text file, or standard input for '-'."""
+MAX_READ_BYTES = 1 << 30  # a file read whole is refused beyond this (a device such as /dev/zero never ends)
+
+
+def read_text(path: str, max_chars: int | None = None) -> str:
+    """A UTF-8 text file, or standard input for '-'; with `max_chars`, a longer text is refused
+    after reading at most 4 bytes per allowed character (never the whole of an endless file)."""
+    limit = MAX_READ_BYTES if max_chars is None else 4 * max_chars
+    name = "standard input" if path == "-" else path
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            if sys.stdin is None:
+                raise FactalignError("standard input is closed; pass a file instead of '-'")
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
     except FileNotFoundError:
         raise FactalignError(f"file not found: {path}") from None
     except IsADirectoryError:
         raise FactalignError(f"{path} is a directory, not a file") from None
     except OSError as exc:
-        raise FactalignError(f"cannot read {path}: {exc.strerror}") from None
+        raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        what = f"over the limit of {max_chars:,} characters (raise it with --max-chars)" if max_chars is not None \
+            else f"over {limit:,} bytes"
+        raise FactalignError(f"{name} is {what}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FactalignError(f"{path} is not UTF-8 text (invalid byte at offset {exc.start})") from None
 
 
+MAX_LINE_BYTES = 64 << 20  # one JSONL row; a longer line (or an endless file without newlines) is refused
+
+
 def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
-    """(line number, row) per non-blank line; a bad line yields an error in place of its row."""
-    for lineno, line in enumerate(read_text(path).splitlines(), 1):
+    """(line number, row) per non-blank line, read line by line; a bad line yields an error in place of
+    its row. A file without any row is an error."""
+    rows = 0
+    for lineno, raw in enumerate(_lines(path), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield lineno, FactalignError(f"{path}:{lineno}: not UTF-8 text (invalid byte at offset {exc.start})")
+            continue
         if not line.strip():
             continue
+        rows += 1
         try:
             row = json.loads(line)
         except ValueError as exc:
@@ -43,8 +70,67 @@ def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int,
             continue
         missing = [k for k in required if k not in row]
         yield lineno, FactalignError(f"{path}:{lineno}: missing field {', '.join(missing)}") if missing else row
+    if not rows:
+        raise FactalignError(f"{'standard input' if path == '-' else path} is empty: no JSON rows")
+
+
+def _lines(path: str) -> Iterator[bytes]:
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise FactalignError("standard input is closed; pass a file instead of '-'")
+            f = sys.stdin.buffer
+        else:
+            f = open(path, "rb")
+    except FileNotFoundError:
+        raise FactalignError(f"file not found: {path}") from None
+    except IsADirectoryError:
+        raise FactalignError(f"{path} is a directory, not a file") from None
+    except OSError as exc:
+        raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        lineno = 0
+        while True:
+            try:
+                line = f.readline(MAX_LINE_BYTES + 1)
+            except OSError as exc:
+                raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
+            if not line:
+                return
+            lineno += 1
+            if len(line) > MAX_LINE_BYTES:
+                raise FactalignError(f"{path}:{lineno}: line longer than {MAX_LINE_BYTES:,} bytes")
+            yield line
+    finally:
+        if path != "-":
+            f.close()
+
+
+def writable_dir(path: str | Path, what: str = "--out") -> Path:
+    """Create the directory if needed and prove a file can be written in it, before any work starts."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".factalign-write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise FactalignError(f"cannot write in {what} {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def open_output(path: str, what: str = "--output"):
+    """A text file opened for writing, or a one-line error naming the option."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise FactalignError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
 
 
 def default_cache_path() -> Path:
-    root = os.environ.get("FACTALIGN_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "factalign"
+    # an empty or relative XDG_CACHE_HOME is invalid (XDG base directory spec) and ignored
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    root = os.environ.get("FACTALIGN_CACHE_DIR") or base / "factalign"
     return Path(root) / "nli-cache.sqlite"
