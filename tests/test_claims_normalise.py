@@ -29,3 +29,9 @@ def test_mixed_case_text_is_left_cased_as_it_is():
     assert not lower_cased("The BBC said so.")
     assert lower_cased("the UNK said so.")
     assert normalise("The iPhone was released by apple.", DOC).text == "The iPhone was released by apple."
+
+
+def test_ordinary_text_comes_back_unchanged():
+    text = "Nuuk\nNuuk is the capital of Greenland.  It has 19,000 people."
+    out = normalise(text, "whatever")
+    assert out.text == text and out.where == list(range(len(text) + 1))

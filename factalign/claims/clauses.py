@@ -265,8 +265,10 @@ class ClauseSplitter:
         participle = p.tag_ == "VBN" or p.tag_ == "VBD" and passive and not any(c.dep_ == "dobj" for c in p.children)
         if p.tag_ not in {"VB", "VBG"} and not participle:
             return []  # "founded the company and led it": a tensed verb of its own
-        return [{self.rel(c)} for c in head.children if c.dep_ in {"aux", "auxpass"} and c.lower_ != "to"
-                and (c.dep_ == "aux" or participle)]
+        shared = [c for c in head.children if c.dep_ in {"aux", "auxpass"} and c.lower_ != "to" and c.i < head.i]
+        if not shared or not fits(shared[-1], "VBN" if participle else p.tag_):
+            return []  # "can occur by ... or assisted ...": "can assisted" would not be English
+        return [{self.rel(c)} for c in shared]
 
     def bare_participle(self, p: Token) -> bool:
         """A past participle heading an adverbial clause on its own: "Born and raised in Dallas, he ..."
@@ -448,6 +450,16 @@ def singular(words: list[str]) -> list[str]:
         if w in SINGULAR:
             return words[:k] + [SINGULAR[w]] + words[k + 1:]
     return words
+
+
+def fits(aux: Token, tag: str) -> bool:
+    """Whether a verb of form `tag` can follow the auxiliary: a modal or "do" takes the base form,
+    "have" and a passive "be" a participle, a progressive "be" a gerund."""
+    if aux.tag_ == "MD" or aux.lemma_ == "do":
+        return tag == "VB"
+    if aux.lemma_ == "have" or aux.dep_ == "auxpass":
+        return tag == "VBN"
+    return tag == ("VBG" if aux.lemma_ == "be" else "VB")
 
 
 def non_finite(t: Token) -> bool:

@@ -48,6 +48,7 @@ def detokenize(text: str) -> Normalised:
     where: list[int] = []
     glue_next = False
     open_single = False
+    last = 0
     for m in re.finditer(r"\S+", text):
         token, start = m.group(), m.start()
         low = token.lower()
@@ -59,9 +60,10 @@ def detokenize(text: str) -> Normalised:
                                                or low in {"-rrb-", "-rsb-"})
         if closing_single:
             open_single = False
-        if chars and not attach and not glue_next:
-            chars.append(" ")
-            where.append(start - 1)
+        if chars and not attach and not glue_next:  # the original space (or newline) between tokens
+            chars.extend(text[last:start])
+            where.extend(range(last, start))
+        last = m.end()
         chars.extend(shown)
         where.extend(start + min(k, len(token) - 1) for k in range(len(shown)))
         glue_next = low in ATTACH_RIGHT or low in {"-lrb-", "-lsb-"}

@@ -91,11 +91,17 @@ class RulesExtractor:
 
 
 def guarded(texts: list[str], sentence: str) -> list[str]:
-    """Claims the well-formedness check accepts; the whole sentence in place of any it rejects."""
+    """Claims the well-formedness check accepts; a rejected claim is dropped when the accepted ones
+    hold all its words, else the whole sentence stands in for it (once), so nothing is lost."""
     good = [t for t in texts if t and well_formed(t)]
-    if len(good) < len([t for t in texts if t]) or not good:
+    kept = {w for t in good for w in content_words(t)}
+    if not good or any(not content_words(t) <= kept for t in texts if t and t not in good):
         good.append(join_words(sentence.split()))
     return good
+
+
+def content_words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W_]+", text.lower()))
 
 
 def normalised_document(summary: Document, source: str | None) -> Document:

@@ -15,7 +15,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
-NAME_RUN = re.compile(r"\b[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)+")
+NAME_WORD = re.compile(r"[A-Z][\w-]*|[A-Z]\.")  # a capitalised word or an initial
 FINITE_TAGS = {"VBD", "VBZ", "VBP", "MD"}
 SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
 RELATIVE_SUBJECTS = {"who", "which", "whom", "whose", "that"}
@@ -42,8 +42,11 @@ def problems_of(doc: Doc) -> list[str]:
     subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
     if not subjects and verb.dep_ == "conj":
         subjects = [c for c in verb.head.children if c.dep_ in SUBJECT_DEPS]
+    if not subjects:  # the subject of a tensed auxiliary the parser made the head ("had supporting roles")
+        subjects = [c for a in verb.children if a.dep_ in {"aux", "auxpass"} for c in a.children if c.dep_ in SUBJECT_DEPS]
     if not subjects:  # a name the parser gave another role ("Bill Shankly" as advmod)
-        subjects = [c for c in verb.lefts if c.pos_ in {"PROPN", "NOUN", "PRON"} and c.dep_ in {"advmod", "npadvmod", "dep", "nmod"}]
+        subjects = [c for c in verb.lefts if c.pos_ in {"PROPN", "NOUN", "PRON"}
+                    and c.dep_ in {"advmod", "npadvmod", "dep", "nmod", "punct", "compound"}]
     if not subjects:
         out.append("no subject")
     elif subjects[0].lower_ in RELATIVE_SUBJECTS and subjects[0].tag_ in {"WDT", "WP", "WP$"} and subjects[0].i == words[0].i:
@@ -108,16 +111,26 @@ def problems(claim: str) -> list[str]:
 
 def plain_noun_phrase(span) -> bool:
     """No verb, preposition or conjunction, or else a title ("Take a Bow": longer words capitalised)."""
-    if not any(w.pos_ in {"VERB", "AUX", "ADP", "PART", "SCONJ", "CCONJ"} for w in span):
+    if not any(w.pos_ in {"VERB", "AUX", "ADP", "SCONJ", "CCONJ"} or w.tag_ == "TO" for w in span):
         return True
     words = [w.text for w in span if w.is_alpha]
     return len(words) >= 2 and all(w[0].isupper() for w in words if len(w) > 3) and words[0][0].isupper()
 
 
 def parsed(text: str) -> Doc:
-    from factalign.claims.rules import parse
+    """The claim parsed with runs of capitalised words ("Robert F. Kennedy") merged into one name."""
+    from factalign.claims.rules import parse, parser
 
-    return parse(text, [(m.start(), m.end()) for m in NAME_RUN.finditer(text)])
+    tokens = parser().make_doc(text)
+    runs, run = [], []
+    for t in tokens:
+        if NAME_WORD.fullmatch(t.text) and not (t.i == 0 and t.lower_ in {"the", "a", "an"}):
+            run.append(t)
+            continue
+        runs.append(run)
+        run = []
+    runs.append(run)
+    return parse(text, [(r[0].idx, r[-1].idx + len(r[-1].text)) for r in runs if len(r) > 1])
 
 
 def well_formed(claim: str) -> bool:
