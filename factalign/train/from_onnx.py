@@ -4,7 +4,7 @@
 instead of from the raw encoder, so a new version builds on the last one without its checkpoint.
 
 The ONNX graph names some weights after their torch parameter ("model.classifier.bias") and the
-rest after the MatMul that uses them ("onnx::MatMul_720"). The second kind is mapped by exporting
+rest after the node that uses them ("onnx::MatMul_720"). The second kind is mapped by exporting
 the same architecture, with distinct random weights, through the same exporter and matching values.
 Int8 weights are dequantized, (q - zero_point) * scale, so the rebuilt model differs from the
 shipped one only by quantization noise, which the first training steps absorb.
@@ -28,8 +28,12 @@ def _initializers(path: Path) -> dict:
     return {i.name: numpy_helper.to_array(i) for i in graph.initializer}
 
 
-def _dequantized(inits: dict) -> dict:
-    """name -> fp32 array, with int8/uint8 weights dequantized under their fp32 name."""
+def _dequantized(inits: dict) -> dict[str, tuple]:
+    """name -> (fp32 array, quantized?), int8/uint8 weights dequantized under their fp32 name.
+
+    A quantized Linear weight is stored as a MatMul input, (in, out); newer onnxruntime versions
+    say so with a `_Transposed` suffix, older ones do not.
+    """
     import numpy as np
 
     out = {}
@@ -37,14 +41,15 @@ def _dequantized(inits: dict) -> dict:
         if name.endswith("_quantized"):
             stem = name[: -len("_quantized")]
             scale, zero = inits[stem + "_scale"], inits[stem + "_zero_point"]
-            out[stem] = (value.astype(np.float32) - zero.astype(np.float32)) * scale
+            out[stem.removesuffix("_Transposed")] = ((value.astype(np.float32) - zero.astype(np.float32)) * scale, True)
         elif not name.endswith(("_scale", "_zero_point")):
-            out[name] = value
+            out[name] = (value, False)
     return out
 
 
-def _matmul_names(model) -> dict[str, str]:
-    """ONNX initializer name -> torch parameter name, from an fp32 export of `model` (random weights)."""
+def _unnamed_weights(model) -> dict[str, tuple[str, bool]]:
+    """ONNX initializer name -> (torch parameter name, stored transposed?) for the initializers the
+    exporter names after their use, from an fp32 export of `model` with distinct random weights."""
     import numpy as np
     import torch
 
@@ -63,8 +68,11 @@ def _matmul_names(model) -> dict[str, str]:
         if onnx_name.startswith(PREFIX):
             continue
         for torch_name, param in params.items():
+            if param.shape == value.shape and np.array_equal(param, value):
+                names[onnx_name] = (torch_name, False)
+                break
             if param.shape == value.T.shape and np.array_equal(param, value.T):
-                names[onnx_name] = torch_name
+                names[onnx_name] = (torch_name, True)
                 break
     return names
 
@@ -85,20 +93,18 @@ def checkpoint_from_onnx(model_dir: Path, architecture: Path, output: Path) -> P
     config = AutoConfig.from_pretrained(architecture, num_labels=len(id2label), id2label=id2label,
                                         label2id={v: k for k, v in id2label.items()})
     model = AutoModelForSequenceClassification.from_config(config, attn_implementation="eager")
-    matmuls = _matmul_names(model)
-    raw = _initializers(model_dir / "model.onnx")
-    quantized = set(raw)
-    weights = _dequantized(raw)
+    unnamed = _unnamed_weights(model)
+    weights = _dequantized(_initializers(model_dir / "model.onnx"))
     state = model.state_dict()
     loaded = set()
-    for name, value in weights.items():
+    for name, (value, quantized) in weights.items():
         if name.startswith(PREFIX):
             target = name[len(PREFIX):]
-            # Linear weights quantized from a Gemm are stored transposed, as MatMul inputs (in, out).
-            linear = value.ndim == 2 and "embeddings" not in target and name + "_quantized" in quantized
+            linear = quantized and value.ndim == 2 and "embeddings" not in target
             array = value.T if linear else value
-        elif name in matmuls:
-            target, array = matmuls[name], value.T
+        elif name in unnamed:
+            target, transposed = unnamed[name]
+            array = value.T if transposed else value
         else:
             continue
         if target not in state or tuple(state[target].shape) != array.shape:
