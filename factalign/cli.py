@@ -8,6 +8,8 @@ import os
 import sys
 import warnings
 
+from tqdm import tqdm
+
 from factalign import __version__
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
@@ -32,23 +34,36 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
         p.add_argument("--calibration", default="default", metavar="FILE",
                        help="label with a calibration from `factalign calibrate`, made for this method and model "
                             "(default: the shipped one for the method with the house model)")
-    p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache file (default: %(default)s)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the NLI cache")
+    add_cache_options(p)
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
-    add_llm_options(p)
+    add_llm_options(p, cache=False)
 
 
-def add_llm_options(p: argparse.ArgumentParser) -> None:
+def add_cache_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cache", default=str(default_cache_path()),
+                   help="SQLite cache of NLI probabilities and LLM replies (default: %(default)s)")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+
+
+def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
     p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for LLM methods (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
     p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL)")
-    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY)")
+    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
+    p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
+                   help="seconds to wait for each reply; a timed-out request is retried once (else FACTALIGN_LLM_TIMEOUT, default 60)")
+    p.add_argument("--llm-concurrency", type=int, metavar="N",
+                   help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
+    if cache:
+        add_cache_options(p)
 
 
 def llm_from_args(args: argparse.Namespace):
     from factalign.llm import ChatClient
 
     check_url(args.llm_base_url, "--llm-base-url")
-    return ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key)
+    cache = None if getattr(args, "no_cache", False) else getattr(args, "cache", None)
+    return ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
+                      concurrency=args.llm_concurrency, cache=cache)
 
 
 def check_url(url: str | None, option: str) -> None:
@@ -121,9 +136,16 @@ def run_revise(args: argparse.Namespace) -> int:
     document, summary = _read_pair(args)
     llm = llm_from_args(args)
     scorer = Scorer("acueval", llm=llm, max_document_chars=args.max_chars)
-    before = scorer.score(document, summary)
-    revised = revise(document, summary, before, llm)
-    after = scorer.score(document, revised) if revised != summary else before
+    with tqdm(total=3, unit="step", disable=args.quiet, leave=False) as steps:
+        steps.set_description("checking the summary's content units")
+        before = scorer.score(document, summary)
+        steps.update()
+        steps.set_description("revising the summary")
+        revised = revise(document, summary, before, llm)
+        steps.update()
+        steps.set_description("checking the revision")
+        after = scorer.score(document, revised) if revised != summary else before
+        steps.update()
     if args.json:
         print(json.dumps({"feedback": feedback(before), "revised": revised, "before": before.to_dict(),
                           "after": after.to_dict()}, ensure_ascii=False))
@@ -174,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print feedback, revision and both results as JSON")
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_llm_options(p)
     p.set_defaults(func=run_revise)
 

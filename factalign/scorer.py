@@ -52,7 +52,7 @@ class Scorer:
         if "llm" in self.spec.uses and self.llm is None:
             from factalign.llm import ChatClient
 
-            self.llm = ChatClient()
+            self.llm = ChatClient(cache=self.cache)
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
@@ -90,8 +90,13 @@ class Scorer:
         return SummaryResult(float(total), claims, self.spec.name, self.signature, label,
                              cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
 
-    def score_many(self, pairs: Iterable[tuple[str, str]]) -> list[SummaryResult]:
-        return [self.score(d, s) for d, s in pairs]
+    def score_many(self, pairs: Iterable[tuple[str, str]], progress: bool = True) -> list[SummaryResult]:
+        """Each (document, summary) pair scored in order, with a progress bar on stderr unless `progress=False`."""
+        from tqdm import tqdm
+
+        pairs = list(pairs)
+        bar = tqdm(pairs, desc=f"scoring ({self.spec.name})", unit="pair", disable=not progress or len(pairs) < 2)
+        return [self.score(d, s) for d, s in bar]
 
     def _document(self, text: str | Document, what: str) -> Document:
         if isinstance(text, Document):

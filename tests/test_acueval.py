@@ -10,7 +10,7 @@ from factalign.cli import main
 from factalign.errors import FactalignError
 from factalign.llm import ChatClient
 from factalign.methods.acueval import feedback, revise
-from tests.test_llm_client import ScriptedServer
+from tests.test_llm_client import ScriptedServer, routed
 
 DOC = "Natalia Moon moved to the Philippines in 2012. She was born in Darwin."
 SUMMARY = "Natalia Moon moved to the Philippines in 2012. She was born in New Zealand."
@@ -28,33 +28,46 @@ def plain(text):
     return json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()
 
 
-SCRIPT = [(200, {}, UNITS),
-          (200, {}, logprobs(("Yes", 0.6), ("No", 0.2), (" yes", 0.1), ("Maybe", 0.1))),  # 0.7 / 0.9
-          (200, {}, logprobs(("Yes", 0.5), ("No", 0.5))),                                   # 0.5
-          (200, {}, plain("No"))]                                                            # no logprobs: 0
+FACTS = ["Natalia Moon moved to the Philippines.", "Natalia Moon moved in 2012.", "Natalia Moon was born in New Zealand."]
+ANSWERS = [logprobs(("Yes", 0.6), ("No", 0.2), (" yes", 0.1), ("Maybe", 0.1)),  # 0.7 / 0.9
+           logprobs(("Yes", 0.5), ("No", 0.5)),                                   # 0.5
+           plain("No")]                                                            # no logprobs: 0
 
 
-def client(server):
-    return ChatClient(server.url, "tiny", timeout=5, sleep=lambda s: None)
+def script(*more):
+    """The summary's units, then one answer per unit (keyed by its fact), then `more` (key, reply) pairs."""
+    return routed({"Rewrite the summary": [], **{f"Fact: {f}\n": [a] for f, a in zip(FACTS, ANSWERS)},
+                   SUMMARY: [UNITS], **{k: [r] for k, r in more}})
+
+
+def client(server, concurrency=4):
+    return ChatClient(server.url, "tiny", timeout=5, concurrency=concurrency, sleep=lambda s: None)
 
 
 def test_units_are_scored_by_normalised_p_yes():
-    with ScriptedServer(SCRIPT) as server:
+    with ScriptedServer(route=script()) as server:
         res = Scorer("acueval", llm=client(server)).score(DOC, SUMMARY)
-    assert [c.claim.text for c in res.claims] == ["Natalia Moon moved to the Philippines.", "Natalia Moon moved in 2012.",
-                                                  "Natalia Moon was born in New Zealand."]
+    assert [c.claim.text for c in res.claims] == FACTS
     assert [c.score for c in res.claims] == pytest.approx([0.7 / 0.9, 0.5, 0.0])
     assert res.score == pytest.approx((0.7 / 0.9 + 0.5) / 3)
     assert [c.details["read"] for c in res.claims] == ["logprobs", "logprobs", "text"]
     assert res.claims[2].premise.sentences == "document"
     assert res.signature.startswith("method:acueval|unit_threshold:0.5|llm:tiny|version:")
-    asked = server.requests[1]["body"]
+    asked = next(r["body"] for r in server.requests if "Fact: Natalia Moon moved to the Philippines." in r["body"]["messages"][0]["content"])
     assert asked["logprobs"] is True and asked["max_tokens"] == 1
-    assert "Fact: Natalia Moon moved to the Philippines." in asked["messages"][0]["content"]
+    assert server.max_in_flight > 1  # the units were checked in parallel
+
+
+def test_units_one_at_a_time_with_concurrency_1():
+    with ScriptedServer(route=script()) as server:
+        res = Scorer("acueval", llm=client(server, concurrency=1)).score(DOC, SUMMARY)
+    assert [c.score for c in res.claims] == pytest.approx([0.7 / 0.9, 0.5, 0.0])
+    assert server.max_in_flight == 1
 
 
 def test_wrong_units_become_feedback_for_the_revision():
-    with ScriptedServer(SCRIPT + [(200, {}, "Natalia Moon moved to the Philippines in 2012. She was born in Darwin.")]) as server:
+    revised = "Natalia Moon moved to the Philippines in 2012. She was born in Darwin."
+    with ScriptedServer(route=script(("Rewrite the summary", revised))) as server:
         llm = client(server)
         res = Scorer("acueval", llm=llm).score(DOC, SUMMARY)
         assert feedback(res) == ["Natalia Moon was born in New Zealand."]  # 0.5 is not below the threshold
@@ -73,16 +86,21 @@ def test_an_answer_that_is_neither_yes_nor_no_is_an_error():
 def test_revise_command_end_to_end(tmp_path, capsys):
     (tmp_path / "d.txt").write_text(DOC)
     (tmp_path / "s.txt").write_text(SUMMARY)
-    script = SCRIPT + [(200, {}, "Natalia Moon moved to the Philippines in 2012."),
-                       (200, {}, "- Natalia Moon moved to the Philippines."), (200, {}, logprobs(("Yes", 0.9), ("No", 0.1)))]
-    with ScriptedServer(script) as server:
+    revised = "Natalia Moon moved to the Philippines in 2012."
+    route = script(("Rewrite the summary", revised), (f"passage into independent facts: {revised}", UNITS.split("\n")[0]))
+    with ScriptedServer(route=route) as server:
         code = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"),
                      "--llm-base-url", server.url, "--llm-model", "tiny", "--json"])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 0
+        calls = len(server.requests)
+        again = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"),
+                      "--llm-base-url", server.url, "--llm-model", "tiny", "--json"])
+        assert again == 0 and len(server.requests) == calls  # a rerun reads every reply from the cache
+    first, second = capsys.readouterr().out.splitlines()
+    assert code == 0 and first == second
+    out = json.loads(first)
     assert out["feedback"] == ["Natalia Moon was born in New Zealand."]
     assert out["revised"] == "Natalia Moon moved to the Philippines in 2012."
-    assert out["after"]["score"] == pytest.approx(0.9)
+    assert out["after"]["score"] == pytest.approx(0.7 / 0.9)  # the same unit, the same question: the same answer
 
 
 def test_without_an_endpoint_the_cli_says_how_to_set_one(tmp_path, capsys, monkeypatch):

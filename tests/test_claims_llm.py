@@ -10,7 +10,7 @@ from factalign.cli import main
 from factalign.errors import FactalignError
 from factalign.llm import ChatClient
 from tests.helpers import FixedCoref, doc_of
-from tests.test_llm_client import ScriptedServer
+from tests.test_llm_client import ScriptedServer, routed
 
 
 def extractor(server, preset, **kw):
@@ -19,10 +19,12 @@ def extractor(server, preset, **kw):
 
 def test_fizz_per_sentence_after_coref_with_the_papers_shots():
     doc = doc_of("Ann Lee sang.", "She won in 2001.")
-    with ScriptedServer([(200, {}, "- Ann Lee sang."), (200, {}, '["Ann Lee won.", "Ann Lee won in 2001."]')]) as server:
+    route = routed({"Ann Lee sang.\n": ["- Ann Lee sang."], "Ann Lee won in 2001.\n": ['["Ann Lee won.", "Ann Lee won in 2001."]']})
+    with ScriptedServer(route=route) as server:  # the sentences are asked about in parallel
         claims = extractor(server, "fizz", coref=FixedCoref([[(0, 7), (14, 17)]])).extract(doc)
     assert [(c.text, c.sentence_index) for c in claims] == [("Ann Lee sang.", 0), ("Ann Lee won.", 1), ("Ann Lee won in 2001.", 1)]
-    messages = server.requests[1]["body"]["messages"]
+    assert server.max_in_flight == 2
+    messages = next(r["body"]["messages"] for r in server.requests if r["body"]["messages"][-1]["content"] == "Ann Lee won in 2001.\n")
     assert messages[0] == {"role": "system", "content": FIZZ_SYSTEM}
     assert len(messages) == 2 + 2 * len(FIZZ_SHOTS) == 18
     assert messages[-1]["content"] == "Ann Lee won in 2001.\n"
@@ -55,10 +57,11 @@ def test_cli_bad_row_reported_others_continue(tmp_path, capsys):
     inp = tmp_path / "in.jsonl"
     inp.write_text('{"id": "a", "text": "Ann sang."}\n{"id": "b", "text": "Bob danced."}\n')
     out = tmp_path / "out.jsonl"
-    with ScriptedServer([(200, {}, "no list here"), (500, {}, b"busy"), (200, {}, '["Bob danced."]')]) as server:
+    route = routed({"facts: Ann sang.": ["no list here"], "facts: Bob danced.": [(500, {}, b"busy"), '["Bob danced."]']})
+    with ScriptedServer(route=route) as server:  # the rows are extracted in parallel
         code = main(["claims", "extract", "--input", str(inp), "--extractor", "llm:acueval", "--llm-base-url", server.url,
                      "--llm-model", "tiny", "--output", str(out)])
-    assert code == 1
+    assert code == 1 and server.max_in_flight == 2
     err = capsys.readouterr().err
     assert "in.jsonl:1: could not read a list of claims" in err and "1 of 2 rows failed" in err
     rows = [json.loads(line) for line in out.read_text().splitlines()]

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from tqdm import tqdm
 
 from factalign.cli import add_llm_options, llm_from_args
 from factalign.errors import FactalignError
@@ -29,6 +32,7 @@ def register(subparsers) -> None:
     p.add_argument("--context-field", default="context", help="with --focus-sentence: the context list field (default: context)")
     p.add_argument("--focus-field", default="focus", help="with --focus-sentence: the focus index or sentence field (default: focus)")
     p.add_argument("--id-field", default="id", help="input field copied to the output's id (default: id; else the line number)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_llm_options(p)
     p.set_defaults(func=run_extract)
 
@@ -47,6 +51,7 @@ def register(subparsers) -> None:
     p.add_argument("--scorer", action="append", default=[], help="claim scorer: atomicity, decontext, "
                    "atomicity-rebel[:ID], fluency-coedit[:ID] (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary and per-input rows as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_eval)
 
 
@@ -57,6 +62,13 @@ def build_extractor(args: argparse.Namespace):
     llm = llm_from_args(args) if spec.startswith("llm") else None
     extractor = load_extractor(spec, nli=args.nli, llm=llm)
     return with_filter(extractor, args.nli) if args.filter and not spec.endswith("+filter") else extractor
+
+
+def rows_in_parallel(extractor, args: argparse.Namespace) -> int:
+    """How many rows to extract from at once: an LLM extractor's concurrency (its calls wait on the
+    network), else 1 (local models, the NLI filter and its cache run in one thread)."""
+    client = getattr(extractor, "client", None)
+    return client.concurrency if client is not None and not args.filter else 1
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -73,25 +85,45 @@ def run_extract(args: argparse.Namespace) -> int:
         return 0
     context_field = args.context_field if args.focus_sentence else None
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    failed = total = 0
+
+    def prepare(item):  # in this thread: row checks and sentence splitting
+        lineno, row = item
+        try:
+            if isinstance(row, FactalignError):
+                raise row
+            row_id = row.get(args.id_field, lineno)
+            return lineno, (row_id, *row_document(row, args.text_field, context_field, args.focus_field))
+        except FactalignError as exc:
+            return lineno, exc
+
+    def run(job):  # in up to rows_in_parallel threads
+        lineno, prepared = job
+        if isinstance(prepared, FactalignError):
+            return lineno, prepared
+        row_id, document, focus = prepared
+        try:
+            return lineno, (row_id, extract(extractor, document, focus))
+        except FactalignError as exc:
+            return lineno, exc
+
+    rows = [prepare(item) for item in read_jsonl(args.input)]
+    failed, total = 0, len(rows)
+    pool = ThreadPoolExecutor(rows_in_parallel(extractor, args))
     try:
-        for lineno, row in read_jsonl(args.input):
-            total += 1
-            try:
-                if isinstance(row, FactalignError):
-                    raise row
-                document, focus = row_document(row, args.text_field, context_field, args.focus_field)
-                claims = extract(extractor, document, focus)
-            except FactalignError as exc:
+        for lineno, done in tqdm(pool.map(run, rows), total=total, desc="extracting claims", unit="row",
+                                 disable=args.quiet or total < 2):
+            if isinstance(done, FactalignError):
                 failed += 1
-                msg = str(exc) if str(exc).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {exc}"
-                print(f"factalign: error: {msg}", file=sys.stderr)
+                msg = str(done) if str(done).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {done}"
+                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
                 continue
-            record = {"id": row.get(args.id_field, lineno), "extractor": extractor.name,
+            row_id, claims = done
+            record = {"id": row_id, "extractor": extractor.name,
                       "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             out.flush()
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         if out is not sys.stdout:
             out.close()
     if failed:
@@ -106,13 +138,14 @@ def run_eval(args: argparse.Namespace) -> int:
     from factalign.claimeval.scorers import load_scorer
 
     pred = read_claims(args.pred, args.pred_field, None if args.by_order else args.id_field)
-    gold = read_claims(args.gold, args.gold_field, None if args.by_order else (args.gold_id_field or args.id_field))
+    gold = read_claims(args.gold, args.gold_field, None if args.by_order else (args.gold_id_field or args.id_field),
+                       "--gold-id-field")
     missing = [k for k in gold if k not in pred]
     if missing:
         raise FactalignError(f"{len(missing)} gold inputs have no predicted row (first: id {missing[0]!r})")
     keys = list(gold)
     report = evaluate([pred[k] for k in keys], [gold[k] for k in keys], rouge1(stem=not args.no_stem),
-                      faith_from_args(args), [load_scorer(s) for s in args.scorer])
+                      faith_from_args(args), [load_scorer(s) for s in args.scorer], progress=not args.quiet)
     for key, row in zip(keys, report["rows"]):
         row["id"] = key
     if args.json:

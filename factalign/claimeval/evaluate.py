@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from statistics import mean, median
 
+from tqdm import tqdm
+
 from factalign.claimeval.easiness import Similarity, easiness, rouge1
 from factalign.claimeval.faith import Faith, f_fact, redundancy
 from factalign.claimeval.scorers import ClaimScorer
@@ -19,11 +21,13 @@ def claim_stats(claim_sets: Sequence[Sequence[str]]) -> dict[str, float]:
 
 
 def evaluate(pred: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], similarity: Similarity | None = None,
-             faith: Faith | None = None, scorers: Sequence[ClaimScorer] = ()) -> dict:
-    """Per-input rows and their means; `faith` adds Focus/Coverage/F_fact/Redundancy."""
+             faith: Faith | None = None, scorers: Sequence[ClaimScorer] = (), progress: bool = False) -> dict:
+    """Per-input rows and their means; `faith` adds Focus/Coverage/F_fact/Redundancy; `progress` shows a
+    progress bar on stderr."""
     similarity = similarity or rouge1()
     rows = []
-    for p, g in zip(pred, gold, strict=True):
+    pairs = zip(pred, gold, strict=True)
+    for p, g in tqdm(pairs, total=len(gold), desc="evaluating claims", unit="input", disable=not progress or len(gold) < 2):
         row = dict(zip(("easiness_p", "easiness_r", "easiness_f1"), easiness(p, g, similarity)))
         if faith is not None:
             row.update(zip(("focus", "coverage", "f_fact"), f_fact(g, p, faith)))

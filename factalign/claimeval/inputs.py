@@ -72,8 +72,9 @@ def claim_texts(value: Any) -> list[str]:
     return out
 
 
-def read_claims(path: str, claims_field: str, id_field: str | None) -> dict[str, list[str]]:
-    """id -> claims; without an id field, rows are keyed by their order (0, 1, ...)."""
+def read_claims(path: str, claims_field: str, id_field: str | None, id_option: str = "--id-field") -> dict[str, list[str]]:
+    """id -> claims; without an id field, rows are keyed by their order (0, 1, ...). `id_option` is the
+    option that names this file's id field, for the hint when a row lacks it."""
     out: dict[str, list[str]] = {}
     for n, (lineno, row) in enumerate(read_jsonl(path)):
         if isinstance(row, FactalignError):
@@ -81,7 +82,9 @@ def read_claims(path: str, claims_field: str, id_field: str | None) -> dict[str,
         if claims_field not in row:
             raise FactalignError(f"{path}:{lineno}: missing field {claims_field!r}")
         if id_field is not None and id_field not in row:
-            raise FactalignError(f"{path}:{lineno}: missing field {id_field!r}")
+            fields = ", ".join(list(row)[:8])
+            raise FactalignError(f"{path}:{lineno}: missing field {id_field!r} (its fields: {fields}); name this file's "
+                                 f"id field with {id_option}, or match rows by their order with --by-order")
         key = str(row[id_field]) if id_field is not None else str(n)
         if key in out:
             raise FactalignError(f"{path}:{lineno}: duplicate id {key!r}")

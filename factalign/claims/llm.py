@@ -2,10 +2,13 @@
 
 Spec `llm[:PRESET]` with PRESET one of fenice, fizz (default), acueval. A summary-level preset's
 claims are attributed to the summary sentence that shares most of their words. A reply that is not
-a list is a FactalignError for that summary.
+a list is a FactalignError for that summary. A per-sentence preset asks about the sentences in
+parallel, up to the client's concurrency.
 """
 
 from __future__ import annotations
+
+import threading
 
 from factalign.claims.prompts import PRESETS
 from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
@@ -23,17 +26,17 @@ class LLMExtractor:
         self.preset = PRESETS[preset]
         self.client = client or ChatClient()
         self.coref = load_coref(coref) if self.preset.resolve_coref else None
+        self._coref_lock = threading.Lock()
         self.name = f"llm:{preset}:{self.client.model}"
 
     def extract(self, summary: Document) -> list[Claim]:
         if self.preset.unit == "summary":
             claims = self.ask(summary.text)
             return [Claim(c, i, summary.sentences[i]) for c in claims if (i := best_sentence(summary, c)) is not None]
-        clusters = self.coref.clusters(summary.text) if self.coref else []
-        out = []
-        for i, span in enumerate(summary.sentences):
-            out += [Claim(c, i, span) for c in self.ask(resolve_sentence(summary.text, span, clusters))]
-        return out
+        with self._coref_lock:  # rows may be extracted in parallel threads; the coref model is not thread-safe
+            clusters = self.coref.clusters(summary.text) if self.coref else []
+        replies = self.client.map(self.ask, [resolve_sentence(summary.text, span, clusters) for span in summary.sentences])
+        return [Claim(c, i, span) for i, (span, claims) in enumerate(zip(summary.sentences, replies)) for c in claims]
 
     def ask(self, text: str) -> list[str]:
         return parse_list(self.client.complete(self.preset.messages(text)))

@@ -1,8 +1,12 @@
-"""Chat completions against any OpenAI-compatible endpoint (stdlib only).
+"""Chat completions against any OpenAI-compatible endpoint, through the `openai` SDK.
 
-Settings come from arguments, else FACTALIGN_LLM_BASE_URL / _MODEL / _API_KEY, else OPENAI_BASE_URL /
-OPENAI_MODEL / OPENAI_API_KEY. 429, 5xx and timeouts are retried with exponential backoff, waiting
-at least what a Retry-After header asks; other HTTP errors fail at once.
+Settings come from arguments, else FACTALIGN_LLM_BASE_URL / _MODEL / _API_KEY / _TIMEOUT /
+_CONCURRENCY, else OPENAI_BASE_URL / OPENAI_MODEL / OPENAI_API_KEY. The SDK sends the requests (its
+own retries are off); the policy in `factalign.llm.retry` decides what is retried and for how long,
+and every retry is announced as a one-line warning, so a slow or hanging server is never silent.
+At most `concurrency` requests are in flight at once; `map` runs independent requests (ACUEval's
+units, the sentences or rows of `llm` extraction) in parallel under that limit. With a `cache`
+file, a request already answered is read from it and makes no call.
 """
 
 from __future__ import annotations
@@ -10,58 +14,94 @@ from __future__ import annotations
 import json
 import math
 import os
-import socket
+import threading
 import time
-import urllib.error
-import urllib.request
-from email.utils import parsedate_to_datetime
+import warnings
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, FactalignWarning
+from factalign.llm.cache import ReplyCache, request_key
+from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, public_url, redact, retry_after
 
-RETRYABLE = {408, 409, 429, 500, 502, 503, 504}
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_CONCURRENCY = 4
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def _setting(value: str | None, name: str) -> str | None:
-    return value or os.environ.get(f"FACTALIGN_LLM_{name}") or os.environ.get(f"OPENAI_{name}")
+def _setting(value: Any, name: str, fallback: bool = True) -> Any:
+    if value is not None and value != "":
+        return value
+    return os.environ.get(f"FACTALIGN_LLM_{name}") or (os.environ.get(f"OPENAI_{name}") if fallback else None)
 
 
-def retry_after(header: str | None) -> float | None:
-    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP date)."""
-    if not header:
-        return None
+def _number(value: Any, name: str, default: float, kind: type = float) -> Any:
+    value = _setting(value, name, fallback=False)
+    if value is None:
+        return kind(default)
     try:
-        return max(0.0, float(header))
-    except ValueError:
-        pass
-    try:
-        return max(0.0, parsedate_to_datetime(header).timestamp() - time.time())
+        number = kind(value)
     except (TypeError, ValueError):
-        return None
+        number = None
+    if number is None or not math.isfinite(number) or number <= 0:
+        raise FactalignError(f"LLM {name.lower()} must be a positive number, got {value!r}")
+    return number
+
+
+def _openai():
+    try:
+        import openai
+    except ImportError:
+        raise FactalignError("LLM features need the openai package: pip install 'factalign[llm]'") from None
+    return openai
 
 
 class ChatClient:
     def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
-                 timeout: float = 60.0, max_retries: int = 5, backoff: float = 1.0, max_backoff: float = 60.0,
-                 sleep=time.sleep):
+                 timeout: float | None = None, max_retries: int = 3, concurrency: int | None = None,
+                 cache: str | Path | None = None, backoff: float = 1.0, max_wait: float = 60.0,
+                 max_timeouts: int = 1, sleep: Callable[[float], Any] = time.sleep):
         self.base_url = _setting(base_url, "BASE_URL")
         self.model = _setting(model, "MODEL")
         self.api_key = _setting(api_key, "API_KEY")
         if not self.base_url or not self.model:
             raise FactalignError("LLM features need an endpoint and a model: --llm-base-url/--llm-model or "
                                  "FACTALIGN_LLM_BASE_URL/FACTALIGN_LLM_MODEL (or OPENAI_BASE_URL/OPENAI_MODEL)")
-        self.url = self.base_url.rstrip("/") + "/chat/completions"
-        self.timeout, self.max_retries = timeout, max_retries
-        self.backoff, self.max_backoff, self.sleep = backoff, max_backoff, sleep
+        parts = urlsplit(self.base_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise FactalignError(f"the LLM endpoint must be an http:// or https:// URL, got {redact(self.base_url, (self.api_key,))!r}")
+        self.endpoint = public_url(self.base_url.rstrip("/"))
+        self.url = self.endpoint + "/chat/completions"  # for messages: never holds credentials
+        self.timeout = _number(timeout, "TIMEOUT", DEFAULT_TIMEOUT)
+        self.concurrency = _number(concurrency, "CONCURRENCY", DEFAULT_CONCURRENCY, int)
+        self.max_retries, self.max_timeouts = max_retries, max_timeouts
+        self.backoff, self.max_wait, self.sleep = backoff, max_wait, sleep
+        self.cache = ReplyCache(cache) if cache is not None else None
+        self.calls = 0  # requests sent (not counting replies read from the cache)
+        self._slots = threading.BoundedSemaphore(self.concurrency)
+        self._count = threading.Lock()
+        openai = _openai()
+        self._errors = openai
+        self._omit_auth = {} if self.api_key else {"extra_headers": {"Authorization": openai.Omit()}}
+        self._sdk = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or "unused", timeout=self.timeout,
+                                  max_retries=0)
+
+    def __repr__(self) -> str:  # never shows the key
+        return f"ChatClient({self.endpoint!r}, model={self.model!r})"
 
     def complete(self, messages: list[dict], temperature: float = 0.0, max_tokens: int = 1024) -> str:
         """The assistant's reply text."""
-        return _content(self._post({"messages": messages, "temperature": temperature, "max_tokens": max_tokens}))
+        return _content(self.request({"messages": messages, "temperature": temperature, "max_tokens": max_tokens}))
 
     def yes_probability(self, messages: list[dict]) -> tuple[float, str]:
         """P(Yes) / (P(Yes) + P(No)) for a one-token answer, from the endpoint's top log-probabilities,
         and how it was read ("logprobs"); an endpoint without log-probabilities gives 1.0 or 0.0 from
         the answer's text ("text")."""
-        raw = self._post({"messages": messages, "temperature": 0.0, "max_tokens": 1, "logprobs": True, "top_logprobs": 10})
+        raw = self.request({"messages": messages, "temperature": 0.0, "max_tokens": 1, "logprobs": True, "top_logprobs": 10})
         mass = {"yes": 0.0, "no": 0.0}
         try:
             for entry in json.loads(raw)["choices"][0]["logprobs"]["content"][0]["top_logprobs"]:
@@ -77,32 +117,67 @@ class ChatClient:
             raise FactalignError(f"LLM endpoint answered neither Yes nor No: {answer[:60]!r}")
         return (1.0 if answer.startswith("yes") else 0.0), "text"
 
-    def _post(self, payload: dict) -> bytes:
-        """The raw reply to a chat completion request, with retries on 429/5xx/timeouts."""
-        body = json.dumps({"model": self.model, **payload}).encode()
-        headers = {"Content-Type": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]:
+        """[fn(x) for x in items], run in up to `concurrency` threads; results in input order. The
+        first failure is raised once the running calls end; calls not started yet are dropped."""
+        items = list(items)
+        if self.concurrency == 1 or len(items) < 2:
+            return [fn(x) for x in items]
+        pool = ThreadPoolExecutor(min(self.concurrency, len(items)), thread_name_prefix="factalign-llm")
+        try:
+            return list(pool.map(fn, items))
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def request(self, payload: dict) -> str:
+        """The raw reply (JSON text) to a chat completion request: from the cache, else the endpoint."""
+        key = request_key(self.endpoint, {"model": self.model, **payload}) if self.cache else None
+        if key and (cached := self.cache.get(key)) is not None:
+            return cached
+        reply = self._send(payload)
+        if key:
+            self.cache.put(key, reply)
+        return reply
+
+    def _send(self, payload: dict) -> str:
+        errors, timeouts = self._errors, 0
         for attempt in range(self.max_retries + 1):
-            wait = min(self.max_backoff, self.backoff * 2 ** attempt)
+            wait = backoff_wait(attempt, self.backoff, self.max_wait)
             try:
-                request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return response.read()
-            except urllib.error.HTTPError as exc:
-                if exc.code not in RETRYABLE or attempt == self.max_retries:
-                    detail = exc.read().decode("utf-8", "replace").strip().replace("\n", " ")[:200]
-                    raise FactalignError(f"LLM endpoint {self.url} answered HTTP {exc.code}: {detail}") from None
-                wait = max(wait, retry_after(exc.headers.get("Retry-After")) or 0.0)
-            except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
+                with self._slots:
+                    with self._count:
+                        self.calls += 1
+                    return self._sdk.chat.completions.with_raw_response.create(model=self.model, **payload, **self._omit_auth).text
+            except errors.APIStatusError as exc:
+                code, asked = exc.status_code, retry_after(exc.response.headers.get("Retry-After"))
+                detail = redact(exc.response.text, (self.api_key,))[:200]
+                if code not in RETRYABLE or attempt == self.max_retries:
+                    raise FactalignError(f"LLM endpoint {self.url} answered HTTP {code}: {detail}") from None
+                if asked is not None and asked > self.max_wait:
+                    raise FactalignError(f"LLM endpoint {self.url} answered HTTP {code} and asks to retry after "
+                                         f"{asked:g} s, longer than this client waits ({self.max_wait:g} s)") from None
+                wait, reason = max(wait, asked or 0.0), f"HTTP {code}"
+            except errors.APITimeoutError:
+                timeouts += 1
+                if timeouts > self.max_timeouts or attempt == self.max_retries:
+                    raise FactalignError(f"LLM endpoint {self.url} sent no reply within {self.timeout:g} s, {timeouts} "
+                                         "times (raise --llm-timeout or FACTALIGN_LLM_TIMEOUT)") from None
+                reason = f"no reply within {self.timeout:g} s"
+            except errors.APIConnectionError as exc:
+                if connection_refused(exc):
+                    raise FactalignError(f"LLM endpoint {self.url} refused the connection or its host is unknown; "
+                                         "is the server running?") from None
                 if attempt == self.max_retries:
-                    reason = getattr(exc, "reason", exc)
-                    raise FactalignError(f"LLM endpoint {self.url} unreachable after {attempt + 1} tries: {reason}") from None
+                    raise FactalignError(f"LLM endpoint {self.url} unreachable after {attempt + 1} tries: "
+                                         f"{redact(str(exc.__cause__ or exc), (self.api_key,))}") from None
+                reason = f"connection failed ({redact(str(exc.__cause__ or exc), (self.api_key,))})"
+            warnings.warn(f"LLM endpoint {self.url}: {reason}; retry {attempt + 1} of {self.max_retries} in {wait:g} s",
+                          FactalignWarning, stacklevel=2)
             self.sleep(wait)
         raise AssertionError("unreachable")
 
 
-def _content(raw: bytes) -> str:
+def _content(raw: str) -> str:
     try:
         content = json.loads(raw)["choices"][0]["message"]["content"]
     except (ValueError, KeyError, IndexError, TypeError):

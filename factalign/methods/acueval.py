@@ -4,7 +4,8 @@
    prompt, `factalign.claims.prompts`).
 2. For each unit the LLM answers Yes/No to "is this fact supported by the document?"; the unit's
    score is P(Yes) / (P(Yes) + P(No)) read from the endpoint's top log-probabilities (an endpoint
-   without them gives 1 or 0 from the answer text; `details["read"]` says which).
+   without them gives 1 or 0 from the answer text; `details["read"]` says which). The units are
+   checked in parallel, up to the client's concurrency (`--llm-concurrency`).
 3. Summary score = mean over units. Units below `unit_threshold` are the errors that `feedback()`
    lists and `revise()` hands back to the LLM to correct the summary.
 
@@ -32,11 +33,11 @@ def acueval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:
         raise FactalignError("acueval needs an LLM endpoint: --llm-base-url and --llm-model (or FACTALIGN_LLM_BASE_URL/_MODEL)")
     units = LLMExtractor("acueval", client=client).extract(inputs.summary)
     document = inputs.document
-    results = []
-    for unit in units:
-        p_yes, read = client.yes_probability([{"role": "user", "content": VALIDATE.format(document=document.text, fact=unit.text)}])
-        results.append(result(unit, p_yes, (p_yes, 0.0, 1.0 - p_yes), Premise.whole(document),
-                              read=read, error=p_yes < unit_threshold))
+    answers = client.map(  # one request per unit, run in parallel up to the client's concurrency
+        lambda unit: client.yes_probability([{"role": "user", "content": VALIDATE.format(document=document.text, fact=unit.text)}]),
+        units)
+    results = [result(unit, p_yes, (p_yes, 0.0, 1.0 - p_yes), Premise.whole(document), read=read, error=p_yes < unit_threshold)
+               for unit, (p_yes, read) in zip(units, answers)]
     return mean([r.score for r in results]), results
 
 
