@@ -1,4 +1,6 @@
-"""The hf backend on a tiny randomly initialised local model, and its error when the hub is unreachable."""
+"""The hf backend on a tiny randomly initialised local model, and its fast one-line error when the hub is\nunreachable or offline mode is on (also for the seq2seq extractor's loader)."""
+
+import time
 
 import numpy as np
 import pytest
@@ -33,12 +35,35 @@ def test_local_directory_predicts_normalised_rows(tmp_path):
     assert model.signature.startswith("hf:")
 
 
-def test_unreachable_hub_names_the_model_and_the_way_out(monkeypatch):
+def test_offline_mode_fails_at_once_naming_the_model_and_the_way_out(monkeypatch):
     from factalign.nli.hf import HFNLI
 
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # read when loading, even with transformers already imported
+    start = time.monotonic()
     with pytest.raises(FactalignError) as err:
         HFNLI("factalign-test/no-such-model")
     message = str(err.value)
     assert "factalign-test/no-such-model" in message and "--nli hf:/path/to/model" in message
-    assert "\n" not in message
+    assert "HF_HUB_OFFLINE=1 is set and it is not in the local cache" in message
+    assert "\n" not in message and time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("load, example", ids=["hf", "seq2seq"], argvalues=[
+    (lambda: __import__("factalign.nli.hf", fromlist=["HFNLI"]).HFNLI("factalign-test/no-such-model"), "--nli hf:"),
+    (lambda: __import__("factalign.claims.seq2seq", fromlist=["x"]).load_text2text("factalign-test/no-such-model"),
+     "--extractor seq2seq:"),
+])
+def test_an_unreachable_hub_fails_fast_and_mentions_offline_mode(monkeypatch, load, example):
+    from factalign.hub import hub_reachable
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")  # nothing listens there
+    hub_reachable.cache_clear()
+    start = time.monotonic()
+    with pytest.raises(FactalignError) as err:
+        load()
+    message = str(err.value)
+    assert "the model hub is unreachable and it is not in the local cache" in message
+    assert "HF_HUB_OFFLINE=1" in message and example in message and "\n" not in message
+    assert time.monotonic() - start < 10  # not a minute of retries

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from factalign.data import Claim, Document
 from factalign.errors import FactalignError
+from factalign.hub import load_failure, local_files_only
 
 DEFAULT_MODEL = "Babelscape/t5-base-summarization-claim-extractor"
 MAX_NEW_TOKENS = 256
@@ -20,13 +21,13 @@ def load_text2text(model_id: str):
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
     except ImportError:
         raise FactalignError("text2text models need: pip install 'factalign[seq2seq]'") from None
+    local_only = local_files_only(model_id)  # no minute of retries against an unreachable hub
     try:
-        tokenizer = AutoTokenizer.from_pretrained(model_id)
-        model = AutoModelForSeq2SeqLM.from_pretrained(model_id)
+        tokenizer = AutoTokenizer.from_pretrained(model_id, local_files_only=local_only)
+        model = AutoModelForSeq2SeqLM.from_pretrained(model_id, local_files_only=local_only)
     except (OSError, ValueError) as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise FactalignError(f"cannot load the text2text model {model_id!r} ({reason[:160]}); "
-                             "download it and pass its local directory, e.g. --extractor seq2seq:/path/to/model") from None
+        raise FactalignError(load_failure("the text2text model", model_id, exc, local_only,
+                                          "--extractor seq2seq:/path/to/model")) from None
     model.eval()
     return tokenizer, model
 

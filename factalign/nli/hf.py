@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.errors import FactalignError
+from factalign.hub import load_failure, local_files_only
 from factalign.nli.base import Pair, label_columns, softmax_columns
 from factalign.nli.transformer import TransformerNLI
 
@@ -20,15 +21,12 @@ class HFNLI(TransformerNLI):
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
         except ImportError:
             raise FactalignError("the hf backend needs torch and transformers: pip install 'factalign[hf]'") from None
+        local_only = local_files_only(model)  # no minute of retries against an unreachable hub
         try:
-            self.tokenizer = AutoTokenizer.from_pretrained(model)
-            self.model = AutoModelForSequenceClassification.from_pretrained(model).to(device).eval()
+            self.tokenizer = AutoTokenizer.from_pretrained(model, local_files_only=local_only)
+            self.model = AutoModelForSequenceClassification.from_pretrained(model, local_files_only=local_only).to(device).eval()
         except (OSError, ValueError) as exc:
-            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise FactalignError(
-                f"cannot load NLI model {model!r} (hub unreachable or no such model: {reason}); "
-                "download it where a hub is reachable and pass the local directory, e.g. --nli hf:/path/to/model"
-            ) from None
+            raise FactalignError(load_failure("NLI model", model, exc, local_only, "--nli hf:/path/to/model")) from None
         limit = max_length or min(getattr(self.tokenizer, "model_max_length", 512), 512)
         super().__init__(limit, batch_size, long_premise)
         self.torch, self.device = torch, device
