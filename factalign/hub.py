@@ -36,9 +36,13 @@ def hub_reachable(endpoint: str) -> bool:
     return True
 
 
+def looks_like_path(model: str) -> bool:
+    return os.path.isdir(model) or model.startswith(("/", ".", "~")) or os.sep + os.sep in model
+
+
 def local_files_only(model: str) -> bool:
     """True when `model` must come from local files: a directory, offline mode, or no hub to ask."""
-    if os.path.isdir(model) or offline_requested():
+    if looks_like_path(model) or offline_requested():
         return True
     return not hub_reachable(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
 
@@ -48,6 +52,8 @@ def load_failure(what: str, model: str, exc: BaseException, local_only: bool, ex
     reason = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
     if os.path.isdir(model):
         return f"cannot load {what} from {model} ({reason})"
+    if looks_like_path(model):
+        return f"cannot load {what} {model!r}: no such directory; pass its local directory, e.g. {example}"
     where = ("the model hub is unreachable and it is not in the local cache" if local_only and not offline_requested()
              else "HF_HUB_OFFLINE=1 is set and it is not in the local cache" if local_only
              else f"no such model on the hub, or the hub failed: {reason}")
