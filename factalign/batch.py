@@ -28,8 +28,12 @@ class RowTimeout(BaseException):
 def run_batch(args: argparse.Namespace, make_scorer) -> int:
     check_timeout(args.row_timeout)
     with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
+        if args.html and not output.regular:
+            raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
         rows = checked_rows(args.input)
         scorer = make_scorer(args)
+        if args.row_timeout:
+            warm_up(scorer)
         failed = written = 0
         for lineno, row in tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet):
             try:
@@ -58,6 +62,16 @@ def run_batch(args: argparse.Namespace, make_scorer) -> int:
     if failed:
         print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
     return 1 if failed else 0
+
+
+def warm_up(scorer) -> None:
+    """Load the models a first row would load on use (segmenter, coreference), so loading does not count
+    against that row's --row-timeout."""
+    from factalign.text.segment import sentence_pipeline
+
+    sentence_pipeline()
+    if "coref" in scorer.spec.uses:
+        scorer.coref_model.clusters("Warm-up text. It has two sentences.")
 
 
 def checked_rows(path: str) -> list[tuple[int, dict[str, Any] | FactalignError]]:

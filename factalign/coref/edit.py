@@ -14,7 +14,7 @@ def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> lis
     """
     s_start, s_end = sentence
     original = text[s_start:s_end]
-    variants: list[str] = []
+    variants: dict[str, None] = {}  # ordered, with O(1) membership
     for cluster in clusters:
         inside = [(a, b) for a, b in cluster if s_start <= a and b <= s_end]
         if not inside:
@@ -25,9 +25,9 @@ def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> lis
         for a, b in inside:
             for other in others:
                 variant = original[: a - s_start] + other + original[b - s_start:]
-                if variant != original and variant not in variants:
-                    variants.append(variant)
-    return variants
+                if variant != original:
+                    variants.setdefault(variant)
+    return list(variants)
 
 
 def representative(text: str, cluster: Cluster) -> str | None:

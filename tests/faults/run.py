@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TREE = Path(os.environ.get("FACTALIGN_TREE", ROOT))  # the code under test (set it to an old checkout to see a case fail)
 
 
-def factalign(*args, stdin: bytes | None = None, timeout: float = 180, close_stdin: bool = False, fsize: int | None = None,
+def factalign(*args, stdin: bytes | None = None, timeout: float = 600, close_stdin: bool = False, fsize: int | None = None,
               env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """`python -m factalign ARGS`; `close_stdin` starts it with fd 0 closed (`<&-`), `fsize` caps the
     size of any file it writes (RLIMIT_FSIZE: a write past it fails as on a full disk)."""

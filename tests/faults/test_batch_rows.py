@@ -87,7 +87,7 @@ def test_output_to_stdout_piped_into_head_ends(tmp_path):
     cmd = " ".join(f"'{a}'" for a in [sys.executable, "-m", "factalign", *map(str, batch_args(rows_path, "/dev/stdout", nli))])
     import subprocess
 
-    proc = subprocess.run(["bash", "-c", f"{cmd} | head -n 1"], capture_output=True, timeout=180, cwd=ROOT)
+    proc = subprocess.run(["bash", "-c", f"{cmd} | head -n 1"], capture_output=True, timeout=600, cwd=ROOT)
     assert json.loads(proc.stdout.decode().splitlines()[0])["id"] == "r0"
 
 
