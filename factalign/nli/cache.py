@@ -3,35 +3,42 @@
 Keys are sha256(model signature, premise, hypothesis), so a second run over the same inputs makes
 no model call. WAL journaling lets readers work beside a writer; each batch is written in one
 transaction, so a killed writer loses at most the batch it was writing and never corrupts the file.
+A cache that cannot be read or written (a full disk, a lock held longer than `timeout`) costs a
+warning and model calls, never the run.
 """
 
 from __future__ import annotations
 
 import hashlib
 import sqlite3
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, FactalignWarning
 from factalign.nli.base import NLIModel, Pair
 
 _CHUNK = 500  # keys per SELECT, well under SQLite's variable limit
+# bumped when stored probabilities stop matching what the backends compute: 2 = onnx pairs run one by
+# one (entries written from batched int8 runs depended on their batch)
+KEY_VERSION = "2"
 
 
 def pair_key(signature: str, premise: str, hypothesis: str) -> str:
-    return hashlib.sha256("\x1f".join((signature, premise, hypothesis)).encode()).hexdigest()
+    return hashlib.sha256("\x1f".join((KEY_VERSION, signature, premise, hypothesis)).encode()).hexdigest()
 
 
 class CachedNLI:
-    def __init__(self, model: NLIModel, path: str | Path):
+    def __init__(self, model: NLIModel, path: str | Path, timeout: float = 60):
         self.model = model
         self.signature = model.signature
         self.path = Path(path)
+        self.warned = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("CREATE TABLE IF NOT EXISTS nli (key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL)")
@@ -51,21 +58,32 @@ class CachedNLI:
             probs = self.model.predict([todo[k] for k in todo_keys])
             self.misses += len(todo_keys)
             rows = [(k, *map(float, row)) for k, row in zip(todo_keys, probs)]
-            with self.db:
-                self.db.execute("BEGIN IMMEDIATE")
-                self.db.executemany("INSERT OR REPLACE INTO nli VALUES (?, ?, ?, ?)", rows)
+            try:
+                with self.db:
+                    self.db.execute("BEGIN IMMEDIATE")
+                    self.db.executemany("INSERT OR REPLACE INTO nli VALUES (?, ?, ?, ?)", rows)
+            except sqlite3.Error as exc:
+                self._warn("not updated", exc)
             found.update({k: row for k, *row in rows})
         return np.array([found[k] for k in keys], dtype=np.float64).reshape(len(keys), 3)
 
     def _lookup(self, keys: set[str]) -> dict[str, tuple[float, float, float]]:
         keys = list(keys)
         found = {}
-        for i in range(0, len(keys), _CHUNK):
-            part = keys[i:i + _CHUNK]
-            marks = ",".join("?" * len(part))
-            for key, *row in self.db.execute(f"SELECT key, ent, neu, con FROM nli WHERE key IN ({marks})", part):
-                found[key] = tuple(row)
+        try:
+            for i in range(0, len(keys), _CHUNK):
+                part = keys[i:i + _CHUNK]
+                marks = ",".join("?" * len(part))
+                for key, *row in self.db.execute(f"SELECT key, ent, neu, con FROM nli WHERE key IN ({marks})", part):
+                    found[key] = tuple(row)
+        except sqlite3.Error as exc:
+            self._warn("not read", exc)
         return found
+
+    def _warn(self, what: str, exc: sqlite3.Error) -> None:
+        if not self.warned:  # once per run: the run goes on, with model calls for what the cache would hold
+            self.warned = True
+            warnings.warn(f"NLI cache {self.path} {what} ({exc}); going on without it", FactalignWarning, stacklevel=3)
 
     def close(self) -> None:
         self.db.close()

@@ -1,4 +1,10 @@
-"""NLI from a local model directory: model.onnx + tokenizer.json + config.json (with id2label)."""
+"""NLI from a local model directory: model.onnx + tokenizer.json + config.json (with id2label).
+
+Each pair runs alone, unpadded: an int8 dynamic-quantized graph (the house model) computes its
+activation scales over the whole input tensor, padding included, so a batch would make a pair's
+probabilities depend on the pairs beside it (and a cache filled by one method change another's
+numbers). One pair per run keeps every pair bit-identical whatever it is scored with, for any graph.
+"""
 
 from __future__ import annotations
 
@@ -43,7 +49,7 @@ class OnnxNLI(TransformerNLI):
         self.config = config
         self.tokenizer = Tokenizer.from_file(str(files["tokenizer.json"]))
         self.tokenizer.enable_truncation(self.max_length)
-        self.tokenizer.enable_padding(pad_id=int(config.get("pad_token_id", 0)))
+        self.tokenizer.no_padding()
         self._counter = Tokenizer.from_file(str(files["tokenizer.json"]))
         self._counter.no_truncation()
         self._counter.no_padding()
@@ -62,11 +68,15 @@ class OnnxNLI(TransformerNLI):
         return [len(e.ids) for e in self._counter.encode_batch(texts, add_special_tokens=False)]
 
     def forward(self, pairs: list[Pair]) -> np.ndarray:
-        encodings = self.tokenizer.encode_batch(pairs)
+        """One session run per pair (see the module docstring); tokenization is still batched."""
+        logits = [self._run(e) for e in self.tokenizer.encode_batch(pairs)]
+        return softmax_columns(np.concatenate(logits) if logits else np.zeros((0, len(self.columns))), self.columns)
+
+    def _run(self, encoding) -> np.ndarray:
         feed = {
-            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
-            "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
-            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+            "input_ids": np.array([encoding.ids], dtype=np.int64),
+            "attention_mask": np.array([encoding.attention_mask], dtype=np.int64),
+            "token_type_ids": np.array([encoding.type_ids], dtype=np.int64),
         }
         (logits,) = self.session.run(["logits"], {k: v for k, v in feed.items() if k in self.inputs})
-        return softmax_columns(logits, self.columns)
+        return logits
