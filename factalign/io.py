@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,22 +13,22 @@ from typing import Any
 from factalign.errors import FactalignError
 
 
-MAX_READ_BYTES = 1 << 30  # a file read whole is refused beyond this (a device such as /dev/zero never ends)
+MAX_READ_BYTES = 1 << 30  # a regular file read whole is refused beyond this
 
 
 def read_text(path: str, max_chars: int | None = None) -> str:
-    """A UTF-8 text file, or standard input for '-'; with `max_chars`, a longer text is refused
-    after reading at most 4 bytes per allowed character (never the whole of an endless file)."""
-    limit = MAX_READ_BYTES if max_chars is None else 4 * max_chars
+    """A UTF-8 text file, or standard input for '-'. A regular file is read whole (its length is checked
+    later, in characters); a stream or a device (/dev/zero never ends) is read only up to 4 bytes per
+    allowed character with `max_chars`, and refused beyond."""
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
             if sys.stdin is None:
                 raise FactalignError("standard input is closed; pass a file instead of '-'")
-            data = sys.stdin.buffer.read(limit + 1)
+            data, limit = _read_capped(sys.stdin.buffer, max_chars)
         else:
             with open(path, "rb") as f:
-                data = f.read(limit + 1)
+                data, limit = _read_capped(f, max_chars)
     except FileNotFoundError:
         raise FactalignError(f"file not found: {path}") from None
     except IsADirectoryError:
@@ -35,7 +36,7 @@ def read_text(path: str, max_chars: int | None = None) -> str:
     except OSError as exc:
         raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > limit:
-        what = f"over the limit of {max_chars:,} characters (raise it with --max-chars)" if max_chars is not None \
+        what = f"over the limit of {max_chars:,} characters (raise it with --max-chars)" if limit < MAX_READ_BYTES \
             else f"over {limit:,} bytes"
         raise FactalignError(f"{name} is {what}")
     try:
@@ -45,6 +46,16 @@ def read_text(path: str, max_chars: int | None = None) -> str:
 
 
 MAX_LINE_BYTES = 64 << 20  # one JSONL row; a longer line (or an endless file without newlines) is refused
+
+
+def _read_capped(f, max_chars: int | None) -> tuple[bytes, int]:
+    """(at most limit + 1 bytes, limit): the limit is MAX_READ_BYTES for a regular file, else 4 bytes per character."""
+    try:
+        regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+    except (OSError, ValueError):  # an in-memory stream
+        regular = False
+    limit = MAX_READ_BYTES if regular or max_chars is None else min(4 * max_chars, MAX_READ_BYTES)
+    return f.read(limit + 1), limit
 
 
 def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,8 @@ from factalign.methods import Inputs, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
 
 MAX_DOCUMENT_CHARS = 1_000_000
+# allowed ranges of float parameters (inclusive); integer parameters are counts, at least 1
+PARAM_RANGES = {"T": (-1.0, math.inf), "unit_threshold": (0.0, 1.0)}
 
 
 @dataclass
@@ -47,6 +50,9 @@ class Scorer:
             raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
                                  f"it takes: {', '.join(self.spec.params) or 'none'}")
         self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
+        for name, value in self.params.items():
+            check_param(name, value)
+        check_threshold(self.threshold)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
         if "llm" in self.spec.uses and self.llm is None:
@@ -115,6 +121,24 @@ def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Non
     if len(text) > max_chars:
         raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {max_chars:,} "
                              "(raise it with --max-chars)")
+
+
+def check_param(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if isinstance(value, int):
+        if value < 1:
+            raise FactalignError(f"parameter {name} must be at least 1, not {value}")
+        return
+    low, high = PARAM_RANGES.get(name, (-math.inf, math.inf))
+    if math.isnan(value) or not low <= value <= high:
+        raise FactalignError(f"parameter {name} must be between {low:g} and {high:g}, not {value:g}")
+
+
+def check_threshold(threshold: float | None) -> None:
+    """Scores lie in [-1, 1]; a threshold outside (or NaN) would label everything alike."""
+    if threshold is not None and not -1.0 <= threshold <= 1.0:
+        raise FactalignError(f"the threshold must be between -1 and 1 (scores lie there), not {threshold:g}")
 
 
 def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:

@@ -15,12 +15,13 @@ from factalign.bench.variants import parse_variants
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError
-from factalign.io import default_cache_path
+from factalign.io import default_cache_path, writable_dir
 from factalign.methods import METHODS
 from factalign.nli import DEFAULT_NLI, load_nli
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
+MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
 
 
 def register(subparsers) -> None:
@@ -85,8 +86,9 @@ def run_bench(args: argparse.Namespace) -> int:
     missing = [f"--{k}" for k in ("data", "methods", "out") if not getattr(args, k)]
     if missing:
         raise FactalignError(f"bench needs {', '.join(missing)} (or: factalign bench report --scores DIR)")
-    if args.bootstrap < 1000:
-        raise FactalignError("--bootstrap must be at least 1000")
+    if args.bootstrap < MIN_BOOTSTRAP:
+        raise FactalignError(f"--bootstrap must be at least {MIN_BOOTSTRAP} (1000 or more for intervals you report)")
+    writable_dir(args.out)
     columns = parse_columns(args.columns)
     bench = load_benchmark(args.data, columns, args.graded)
     examples = _sample(bench.examples, args.limit, args.seed)
@@ -98,6 +100,8 @@ def run_bench(args: argparse.Namespace) -> int:
                       params=v.method_params, max_document_chars=args.max_chars, calibration=None) for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
+    for variant, scorer in zip(variants, scorers):  # a refused rerun leaves the run directory as it was
+        runner.finished_ids(runner.scores_path(run_dir, variant.slug), scorer.signature)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
                 "coref": args.coref, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
     runner.write_manifest(run_dir, bench, examples, settings, variants, scorers)
@@ -119,8 +123,9 @@ def run_report(args: argparse.Namespace) -> int:
     run = report.load_run(Path(args.scores))
     saved = run.manifest["settings"]
     chosen = {k: saved.get(k, REPORT_DEFAULTS[k]) if getattr(args, k) is None else getattr(args, k) for k in REPORT_DEFAULTS}
-    if chosen["bootstrap"] < 1000:
-        raise FactalignError("--bootstrap must be at least 1000")
+    if chosen["bootstrap"] < MIN_BOOTSTRAP:
+        raise FactalignError(f"--bootstrap must be at least {MIN_BOOTSTRAP} (1000 or more for intervals you report)")
+    writable_dir(args.out or args.scores)
     text = output.write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
                         chosen["baseline"], chosen["test"], not args.no_plots)
     if not args.quiet:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 def markdown(results: dict, plots: list[str] = ()) -> str:
-    lines = [(f"Data: `{results['data']}` (sha256 {results['data_sha256'][:12]}), {results['rows']} rows, "
+    data = str(results["data"]).replace("`", "'")
+    lines = [(f"Data: `{data}` (sha256 {results['data_sha256'][:12]}), {results['rows']} rows, "
               f"{results['rows_scored_by_all']} scored by every method.")]
     if "correlations" in results:
         lines += ["", "### Correlation with graded labels (Pearson / Spearman / Kendall)", ""]
@@ -19,12 +20,12 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
         lines += _table(results["balanced_accuracy"]["per_dataset"], _interval)
         lines += ["", "### Balanced accuracy, one threshold per split (origin x category)", ""]
         lines += _table(results["balanced_accuracy"]["per_split"], _interval)
-        lines += _versus(results["versus_baseline"])
+        lines += _versus(results["versus_baseline"], results["bootstrap"])
         if "error_types" in results:
             lines += ["", "### Error types: ROC-AUC of consistent summaries vs summaries with the error (mean score)", ""]
             lines += _table(results["error_types"], _error_cell)
     lines += ["", "### Signatures", "", "| method | errors | not scored | signature |", "|---|---|---|---|"]
-    lines += [f"| {v['name']} | {v['errors']} | {v['missing']} | {_code(v['signature'])} |" for v in results["variants"]]
+    lines += [f"| {_text(v['name'])} | {v['errors']} | {v['missing']} | {_code(v['signature'])} |" for v in results["variants"]]
     if plots:
         lines += ["", "### Plots", ""] + [f"![{p}]({p})" for p in plots]
     return "\n".join(lines) + "\n"
@@ -33,22 +34,30 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
 def _table(by_method: dict[str, dict[str, dict]], cell) -> list[str]:
     groups = list(next(iter(by_method.values())))
     first = next(iter(by_method.values()))
-    header = [f"{g} (n={first[g]['n']})" if "n" in first[g] else g for g in groups]
+    header = [_text(f"{g} (n={first[g]['n']})" if "n" in first[g] else g) for g in groups]
     rows = [f"| method | {' | '.join(header)} |", "|---" * (len(groups) + 1) + "|"]
-    rows += [f"| {name} | {' | '.join(cell(cells[g]) for g in groups)} |" for name, cells in by_method.items()]
+    rows += [f"| {_text(name)} | {' | '.join(cell(cells[g]) for g in groups)} |" for name, cells in by_method.items()]
     return rows
 
 
-def _versus(v: dict) -> list[str]:
+def _versus(v: dict, n_boot: int) -> list[str]:
     if not v["rows"]:
         return []
     if v["test"] == "resample70":
         title = f"ROC-AUC versus {v['baseline']}: mean difference over 70% resamples, paired t-test p"
-        cell = lambda c: f"{c['diff'] * 100:+.1f} (p={c['p']:.3g})"
+        cell = lambda c: f"{c['diff'] * 100:+.1f} ({p_value(c['p'])})"
     else:
         title = f"ROC-AUC versus {v['baseline']}: paired bootstrap difference [95% interval], p"
-        cell = lambda c: "n/a" if c["diff"] is None else f"{c['diff'] * 100:+.1f} [{c['lo'] * 100:+.1f}, {c['hi'] * 100:+.1f}] p={c['p']:.3g}"
+        cell = lambda c: "n/a" if c["diff"] is None else \
+            f"{c['diff'] * 100:+.1f} [{c['lo'] * 100:+.1f}, {c['hi'] * 100:+.1f}] {p_value(c['p'], n_boot)}"
     return ["", f"### {title}", ""] + _table(v["rows"], cell)
+
+
+def p_value(p: float, resamples: int | None = None) -> str:
+    """`p=0.012`; below what the test can resolve, `p<0.001` (a bootstrap p of 0 from N resamples
+    means p < 1/N, never p = 0)."""
+    floor = max(1 / resamples, 0.001) if resamples else 0.001
+    return f"p<{floor:g}" if p < floor else f"p={p:.3g}"
 
 
 def _interval(c: dict) -> str:
@@ -62,6 +71,15 @@ def _error_cell(c: dict) -> str:
         return f"({c['mean_score']:.2f})" if c["mean_score"] is not None else "n/a"
     auc = "n/a" if c["roc_auc"] != c["roc_auc"] else f"{c['roc_auc'] * 100:.1f}"
     return f"{auc} ({c['mean_score']:.2f})"
+
+
+def _text(value) -> str:
+    """Text from the data (dataset, origin, category, error type, variant names) as plain text in a
+    table cell: HTML is shown, not interpreted, and a pipe or a line break cannot end the cell."""
+    text = " ".join(str(value).split())
+    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "&#124;"), ("`", "&#96;")):
+        text = text.replace(char, entity)
+    return text
 
 
 def _code(text: str) -> str:

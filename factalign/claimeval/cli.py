@@ -74,17 +74,17 @@ def rows_in_parallel(extractor, args: argparse.Namespace) -> int:
 def run_extract(args: argparse.Namespace) -> int:
     from factalign.claimeval.inputs import extract, row_document
     from factalign.data import Document
-    from factalign.io import read_jsonl
+    from factalign.io import open_output, read_jsonl
 
+    if args.text is not None and not args.text.strip():
+        raise FactalignError("--text is empty")
+    out = open_output(args.output) if args.output and args.text is None else sys.stdout  # before any model loads
     extractor = build_extractor(args)
     if args.text is not None:
-        if not args.text.strip():
-            raise FactalignError("--text is empty")
         for claim in extractor.extract(Document.from_text(args.text)):
             print(claim.text)
         return 0
     context_field = args.context_field if args.focus_sentence else None
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
 
     def prepare(item):  # in this thread: row checks and sentence splitting
         lineno, row = item
@@ -92,6 +92,8 @@ def run_extract(args: argparse.Namespace) -> int:
             if isinstance(row, FactalignError):
                 raise row
             row_id = row.get(args.id_field, lineno)
+            if isinstance(row_id, float) and row_id != row_id or row_id in (float("inf"), float("-inf")):
+                raise FactalignError(f"id must be a string or a number, not {row_id!r}")
             return lineno, (row_id, *row_document(row, args.text_field, context_field, args.focus_field))
         except FactalignError as exc:
             return lineno, exc

@@ -22,7 +22,9 @@ def register(sub) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     from factalign.report import read_inputs, report_file
+    from factalign.scorer import check_threshold
 
+    check_threshold(args.threshold)
     if (args.document is None) != (args.summary is None):
         raise FactalignError("give both --document and --summary, or neither")
     document = read_text(args.document) if args.document else None
