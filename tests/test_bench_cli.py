@@ -87,11 +87,25 @@ def test_bench_scores_reports_and_resumes(bench_files, tmp_path, capsys):
     assert json.loads((tmp_path / "again" / "results.json").read_text()) == results
 
 
-def test_bench_refuses_to_mix_scores_from_other_settings(bench_files, tmp_path, capsys):
+def test_bench_refuses_to_mix_scores_from_other_settings_and_leaves_the_run_as_it_was(bench_files, tmp_path, capsys):
     out = tmp_path / "run"
     assert bench(*bench_files, out, "--no-plots") == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert bench(*bench_files, out, "--param", "fenice.T=0.5") == 2
     assert "fenice.jsonl holds scores made with other settings" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert main(["bench", "report", "--scores", str(out), "--out", str(tmp_path / "again"), "--quiet", "--no-plots"]) == 0
+
+
+def test_a_quick_look_with_100_resamples_and_p_below_resolution(bench_files, tmp_path):
+    from factalign.bench.tables import p_value
+
+    out = tmp_path / "run"
+    assert bench(*bench_files, out, "--no-plots", "--bootstrap", "100", "--baseline", "fenice") == 0
+    assert json.loads((out / "results.json").read_text())["bootstrap"] == 100
+    assert " p=0 " not in (out / "results.md").read_text().replace("|", " ")
+    assert (p_value(0.0, 1000), p_value(0.0, 100), p_value(0.0123, 1000), p_value(2e-5)) == \
+        ("p<0.001", "p<0.01", "p=0.0123", "p<0.001")
 
 
 @pytest.mark.parametrize("args, message", [
