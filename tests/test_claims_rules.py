@@ -3,7 +3,9 @@
 import pytest
 
 from factalign.claims import load_extractor
+from factalign.claims.base import extract_claims
 from factalign.claims.rules import RulesExtractor
+from factalign.data import Document
 from tests.helpers import FixedCoref, doc_of
 
 CASES = [
@@ -91,6 +93,18 @@ CASES = [
 ]
 
 
+# Claims v2 (issue 10): coordinated verbs share the subject and the auxiliaries that fit them; a
+# non-finite clause stays inside its parent's claim instead of becoming a subjectless fragment
+CASES += [
+    (["Gary Locke will be named Kilmarnock's permanent manager and given a three-year deal."],
+     ["Gary Locke will be named Kilmarnock's permanent manager.", "Gary Locke will be given a three-year deal."]),
+    (["He was born in Dallas and raised in Austin."], ["He was born in Dallas.", "He was raised in Austin."]),
+    (["The club has signed two players and could add a third."],
+     ["The club has signed two players.", "The club could add a third."]),
+    (["He will host the show and play guitar."], ["He will host the show.", "He will play guitar."]),
+]
+
+
 @pytest.fixture(scope="module")
 def rules():
     return RulesExtractor("none")
@@ -129,3 +143,25 @@ def test_deterministic_and_registered(rules):
     doc = doc_of("Maria Lopez founded the company and led it until 2015.")
     assert [c.text for c in rules.extract(doc)] == [c.text for c in load_extractor("rules:none").extract(doc)]
     assert load_extractor("rules").name == "rules"
+
+
+def test_lower_cased_tokenized_summary_truecased_from_the_document(rules):
+    document = ("Natalia Moon moved to the Philippines in 2012. Gary Locke will be named Kilmarnock's "
+                "permanent manager and given a three-year deal.")
+    summary = Document.from_text("natalia moon , 23 , moved to the philippines in 2012 . gary locke will be named "
+                                 "kilmarnock 's permanent manager and given a three-year deal .")
+    claims = extract_claims(rules, summary, document)
+    assert [(c.text, c.sentence_index) for c in claims] == [
+        ("Natalia Moon moved to the Philippines.", 0), ("Natalia Moon moved to the Philippines in 2012.", 0),
+        ("Natalia Moon was 23.", 0), ("Gary Locke will be named Kilmarnock's permanent manager.", 1),
+        ("Gary Locke will be given a three-year deal.", 1)]
+    assert all(c.span == summary.sentences[c.sentence_index] for c in claims)  # spans of the original summary
+
+
+def test_fragment_replaced_by_its_sentence_unless_other_claims_hold_its_words():
+    from factalign.claims.rules import guarded
+
+    sentence = "Gary Locke will be named manager and given a deal."
+    assert guarded(["Gary Locke will be named manager.", "Gary Locke given."], sentence) == [
+        "Gary Locke will be named manager.", "Gary Locke will be named manager and given a deal."]
+    assert guarded(["Gary Locke will be named manager.", "Gary Locke named."], sentence) == ["Gary Locke will be named manager."]

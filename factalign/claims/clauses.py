@@ -376,6 +376,8 @@ class ClauseSplitter:
         heads = []
         for i in sorted(tokens):
             t = self.sent[i]
+            if t.dep_ == "pobj" and t.head.lower_ == "between":
+                continue  # "between 2002 and 2010" is one range
             if (t.dep_ != "conj" and not self.heads_claim(t) and not self.place_pair(t)
                     and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children)):
                 heads.append(t)
