@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from factalign.claims.base import ClaimExtractor
+from factalign.claims.base import ClaimExtractor, extract_claims
 from factalign.data import Claim, Document
 from factalign.nli import ENT, NLIModel
 
@@ -40,10 +40,11 @@ class EntailmentFilter:
         self.inner = extractor
         self.nli = nli
         self.name = f"{extractor.name}+filter"
+        self.reads_source = getattr(extractor, "reads_source", False)
         self.dropped: list[Claim] = []
 
-    def extract(self, summary: Document) -> list[Claim]:
-        claims = self.inner.extract(summary)
+    def extract(self, summary: Document, source: str | None = None) -> list[Claim]:
+        claims = extract_claims(self.inner, summary, source)
         keep = entailed_by(claims, summary.sentence_texts, self.nli)
         self.dropped = [c for c, k in zip(claims, keep) if not k]
         return [c for c, k in zip(claims, keep) if k]

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from factalign.claims import ClaimExtractor
+from factalign.claims.base import extract_claims
 from factalign.coref import Cluster, CorefModel
 from factalign.data import Claim, ClaimResult, Document, Premise
 from factalign.nli import CON, ENT, NLIModel
@@ -30,7 +31,7 @@ class Inputs:
 
     @cached_property
     def claims(self) -> list[Claim]:
-        return self.extractor.extract(self.summary)
+        return extract_claims(self.extractor, self.summary, self.document.text)
 
     @cached_property
     def document_clusters(self) -> list[Cluster]:
