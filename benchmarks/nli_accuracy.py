@@ -3,7 +3,7 @@
 SICK test and MSRP test are official test splits; WiCE, FEVERFact (with synthetic
 contradictions) and the synthetic pairs use the held-out part of the training split.
 
-    python benchmarks/nli_accuracy.py [--model DIR]
+    python benchmarks/nli_accuracy.py [--model DIR] [--limit N]
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ def held_out_sets(shared: Path, dev_fraction: float, seed: int) -> dict[str, lis
         "WiCE held-out": data.read_wice(shared / "wice" / "claim_dev.jsonl", "dev", dev_fraction, seed),
         "FEVERFact held-out": feverfact.claim_pairs(articles, nlp, seed),
         "synthetic held-out": mix.synthetic_part(shared, "dev", dev_fraction, seed),
+        # v2's summary-like pairs (long windows, fusions, FRANK error taxonomy) of held-out documents
+        "summary held-out": mix.load_part("summary", shared, "dev", dev_fraction, seed),
     }
 
 
@@ -46,12 +48,16 @@ def scores(examples: list[dict], probabilities: np.ndarray) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, default=HOUSE_MODEL)
+    parser.add_argument("--limit", type=int, metavar="N", help="a seeded random sample of N pairs per set (default: all)")
     args = parser.parse_args()
     shared = require_shared()
     predict = predictor(args.model)
     print(f"model: {args.model}")
     print(f"{'set':<20} {'n':>5} {'acc':>6} {'ent/not':>8} {'ent':>6} {'neu':>6} {'con':>6} {'s':>6}")
     for name, examples in held_out_sets(shared, *split_settings(args.model)).items():
+        if args.limit and args.limit < len(examples):
+            keep = np.sort(np.random.default_rng(0).choice(len(examples), size=args.limit, replace=False))
+            examples = [examples[i] for i in keep]
         started = time.perf_counter()
         result = scores(examples, predict([(ex["premise"], ex["hypothesis"]) for ex in examples]))
         cells = [f"{result[k]:.3f}" if result[k] is not None else "-" for k in ("accuracy", "binary", *LABELS)]
