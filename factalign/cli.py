@@ -114,14 +114,31 @@ def run_score(args: argparse.Namespace) -> int:
     print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
     if result.calibration:
         print(f"P(consistent) = {result.probability:.3f}; {scorer.calibration_model.describe()}")
-    print(f"{'#':>3}  {'score':>7}  {'label':<11}  {'premise':<10}  {'source span':<13}  claim -> aligned source")
+    print(f"{'#':>3}  {'score':>7}  {'label':<11}  {'premise':<10}  {'source span':<13}  claim -> the document at the span")
     for i, c in enumerate(result.claims):
         p = c.premise
         span = f"[{p.spans[0][0]}:{p.spans[-1][1]}]" if p and p.spans else "-"
-        source = (p.text if p else "").replace("\n", " ")
+        source, rewritten = aligned_source(c, document)
         print(f"{i:>3}  {c.score:>7.4f}  {c.label or '-':<11}  {p.granularity if p else '-':<10}  {span:<13}  "
-              f"{c.claim.text}  ->  {source[:160]}{'...' if len(source) > 160 else ''}")
+              f"{c.claim.text}  ->  {_clip(source)}")
+        if rewritten:
+            print(f"{'':>54}as checked, with coreferences resolved: {_clip(rewritten)}")
     return 0
+
+
+def aligned_source(c, document: str) -> tuple[str, str | None]:
+    """The document's own text at the claim's premise spans, and the premise the NLI model was given
+    when it differs (coref rewrites it: "her fans" -> "Natalia Moon fans"), else None."""
+    p = c.premise
+    if p is None:
+        return "", None
+    source = " ".join(document[a:b] for a, b in p.spans) if p.spans else p.text
+    rewritten = p.text if " ".join(p.text.split()) != " ".join(source.split()) else None
+    return " ".join(source.split()), rewritten and " ".join(rewritten.split())
+
+
+def _clip(text: str, width: int = 160) -> str:
+    return text[:width] + ("..." if len(text) > width else "")
 
 
 def run_batch(args: argparse.Namespace) -> int:

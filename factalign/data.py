@@ -92,6 +92,9 @@ class Premise:
         return cls(d["sentences"], d["text"], d["granularity"], [tuple(s) for s in d.get("spans", [])])
 
 
+PROB_KEYS = ("p_ent", "p_neu", "p_con")  # entailment, neutral, contradiction: the NLI probabilities of a claim
+
+
 @dataclass
 class ClaimResult:
     """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it and its aligned premise."""
@@ -106,8 +109,9 @@ class ClaimResult:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ClaimResult:
         premise = Premise.from_dict(d["premise"]) if d.get("premise") else None
-        return cls(Claim.from_dict(d["claim"]), d["score"], tuple(d["probs"]), premise, d.get("label"),
-                   d.get("details", {}))
+        probs = d["probs"]  # {"p_ent", "p_neu", "p_con"}; results written before 0.1.0's labelled form hold a list
+        probs = tuple(probs[k] for k in PROB_KEYS) if isinstance(probs, dict) else tuple(probs)
+        return cls(Claim.from_dict(d["claim"]), d["score"], probs, premise, d.get("label"), d.get("details", {}))
 
 
 @dataclass
@@ -124,7 +128,11 @@ class SummaryResult:
     calibration: str | None = None    # where the threshold came from: a calibration file, "default:METHOD", or None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}."""
+        d = asdict(self)
+        for c in d["claims"]:
+            c["probs"] = dict(zip(PROB_KEYS, c["probs"]))
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:

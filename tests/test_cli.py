@@ -65,7 +65,34 @@ def test_score_json_spans_index_the_document(tmp_path, capsys, monkeypatch):
     for c in result["claims"]:
         (s, e), = c["premise"]["spans"]
         assert DOC[s:e] == c["premise"]["text"]
-        assert c["score"] == pytest.approx(c["probs"][0] - c["probs"][2])
+        assert set(c["probs"]) == {"p_ent", "p_neu", "p_con"}
+        assert c["score"] == pytest.approx(c["probs"]["p_ent"] - c["probs"]["p_con"])
+    assert {"label", "threshold", "probability", "calibration"} <= set(result)
+
+
+def test_the_table_shows_the_documents_own_text_and_the_rewritten_premise_apart():
+    from factalign.cli import aligned_source
+    from factalign.data import Claim, ClaimResult, Premise
+
+    start = DOC.index("She is now known to her fans")
+    end = DOC.index(".", start) + 1
+    rewritten = DOC[start:end].replace("She", "Natalia Moon").replace("her fans", "Natalia Moon fans")
+    claim = ClaimResult(Claim("Moon is known as the blonde Filipino.", 0), 0.9, (0.9, 0.1, 0.0),
+                        Premise([5], rewritten, "sentence", [(start, end)]))
+    assert aligned_source(claim, DOC) == (DOC[start:end], rewritten)
+    same = ClaimResult(claim.claim, 0.9, (0.9, 0.1, 0.0), Premise([5], DOC[start:end], "sentence", [(start, end)]))
+    assert aligned_source(same, DOC) == (DOC[start:end], None)
+
+
+def test_old_results_with_unlabelled_probs_still_load():
+    from factalign.data import SummaryResult
+
+    claim = {"claim": {"text": "A.", "sentence_index": 0, "span": None}, "score": 0.5, "probs": [0.6, 0.3, 0.1],
+             "premise": None, "label": None, "details": {}}
+    result = SummaryResult.from_dict({"score": 0.5, "claims": [claim], "method": "nli-sent", "signature": "s"})
+    assert result.claims[0].probs == (0.6, 0.3, 0.1)
+    assert result.to_dict()["claims"][0]["probs"] == {"p_ent": 0.6, "p_neu": 0.3, "p_con": 0.1}
+    assert SummaryResult.from_dict(result.to_dict()) == result
 
 
 def test_batch_appends_and_a_rerun_skips_finished_ids(tmp_path, capsys):
