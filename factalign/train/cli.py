@@ -24,25 +24,30 @@ def register(subparsers) -> None:
                             "jsonl, shared; @N samples N training examples from that spec")
     train.add_argument("--mine-with", metavar="NLI",
                        help="NLI spec (e.g. house): keep the training examples it gets wrong, and --keep-easy of the rest")
-    train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when mining")
+    train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when "
+                                                                     "mining (default: %(default)s)")
     train.add_argument("--output", type=Path, required=True, help="directory for the best checkpoint")
-    train.add_argument("--work-dir", type=Path, default=DEFAULT_WORK_DIR, help="checkpoints and log")
-    train.add_argument("--epochs", type=int, default=2)
-    train.add_argument("--batch-size", type=int, default=16)
-    train.add_argument("--lr", type=float, default=6e-5)
-    train.add_argument("--max-length", type=int, default=256)
-    train.add_argument("--seed", type=int, default=13)
-    train.add_argument("--dev-fraction", type=float, default=0.15)
-    train.add_argument("--dev-limit", type=int, default=600, help="dev examples kept per source")
-    train.add_argument("--eval-every", type=int, default=500)
+    train.add_argument("--work-dir", type=Path, default=DEFAULT_WORK_DIR, help="checkpoints and log (default: %(default)s)")
+    train.add_argument("--epochs", type=int, default=2, help="passes over the training examples (default: %(default)s)")
+    train.add_argument("--batch-size", type=int, default=16, help="examples per optimiser step (default: %(default)s)")
+    train.add_argument("--lr", type=float, default=6e-5, help="peak learning rate, after a linear warm-up; then linear decay (default: %(default)s)")
+    train.add_argument("--max-length", type=int, default=256, help="tokens per premise-hypothesis pair; longer pairs are "
+                                                                   "truncated (default: %(default)s)")
+    train.add_argument("--seed", type=int, default=13, help="seed for sampling, the dev split and shuffling (default: %(default)s)")
+    train.add_argument("--dev-fraction", type=float, default=0.15, help="share of the examples held out as dev set for "
+                                                                        "choosing the best checkpoint (default: %(default)s)")
+    train.add_argument("--dev-limit", type=int, default=600, help="dev examples kept per source (default: %(default)s)")
+    train.add_argument("--eval-every", type=int, default=500, help="optimiser steps between dev evaluations "
+                                                                   "(default: %(default)s)")
     train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
     train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
     train.add_argument("--resume", action="store_true", help="continue from WORK_DIR/last")
     train.set_defaults(func=run_train_nli)
 
     export = subparsers.add_parser("export-onnx", help="export a train-nli checkpoint to an ONNX model dir")
-    export.add_argument("--checkpoint", type=Path, required=True)
-    export.add_argument("--output", type=Path, required=True)
+    export.add_argument("--checkpoint", type=Path, required=True, help="a directory written by train-nli --output")
+    export.add_argument("--output", type=Path, required=True, help="directory for model.onnx, tokenizer.json and "
+                                                                  "config.json; use it with --nli onnx:DIR")
     export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
     export.set_defaults(func=run_export_onnx)
 
