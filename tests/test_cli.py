@@ -175,3 +175,10 @@ def test_bad_parameter(capsys):
     code, _, err = run(capsys, "score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES / "summary.txt",
                        "--param", "T=high")
     assert_one_line_error(code, err, "'high' is not a valid float")
+
+
+def test_models_names_the_default_hf_model(capsys):
+    from factalign.nli.hf import DEFAULT_HF_MODEL
+
+    code, out, _ = run(capsys, "models")
+    assert code == 0 and f"default: {DEFAULT_HF_MODEL}" in out and "[installed]" in out

@@ -10,6 +10,7 @@ from pathlib import Path
 from factalign.errors import FactalignError
 from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair
 from factalign.nli.cache import CachedNLI
+from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
 
 HOUSE_MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "house-nli"
@@ -17,7 +18,8 @@ DEFAULT_NLI = "house"
 BACKENDS = {
     "house": "the packaged house model (onnx, int8), from " + str(HOUSE_MODEL_DIR),
     "onnx": "onnx:DIR - a local directory with model.onnx, tokenizer.json, config.json",
-    "hf": "hf[:ID_OR_DIR] - transformers from the hub or a local directory (extra [hf]); default: the FENICE paper's DeBERTa-v3-large NLI",
+    "hf": f"hf[:ID_OR_DIR] - transformers from the hub or a local directory (extra [hf]); default: {DEFAULT_HF_MODEL} "
+          "(the FENICE paper's NLI model)",
     "table": "table:FILE - probabilities looked up from a JSON/JSONL table",
 }
 
