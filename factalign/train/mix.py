@@ -10,7 +10,7 @@ from pathlib import Path
 from factalign.train import data, feverfact
 from factalign.train.claim_pairs import claim_pairs
 from factalign.train.split import is_dev
-from factalign.train.summary_pairs import summary_pairs, wice_token_pairs
+from factalign.train.summary_pairs import LONG, summary_pairs, wice_token_pairs
 from factalign.train.synthetic import document_pairs, is_clean
 
 SHARED_FILES = {
@@ -21,7 +21,7 @@ SHARED_FILES = {
     "synthetic": ".",
 }
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
-KINDS = (*SHARED_FILES, "claims", "summary", "jsonl", "shared")
+KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "jsonl", "shared")
 SENTENCES_PER_DOCUMENT = {"wice": 12, "feverfact": 16}
 DEV_LIMIT_PER_SOURCE = 600
 
@@ -111,6 +111,8 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
         documents = source_documents(path, part, dev_fraction, seed, extra_pages=True)
         return (summary_pairs(documents, spacy_pipeline(), seed)
                 + wice_token_pairs(path / WICE_TOKENS, part, dev_fraction, seed))
+    if kind == "summary-long":
+        return summary_pairs(source_documents(path, part, dev_fraction, seed, extra_pages=True), spacy_pipeline(), seed, LONG)
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]

@@ -4,7 +4,7 @@ v1 learnt from single sentences and short windows, so it lost entailment as the 
 and SENTLI below sentence-level SummaC on FRANK) and missed errors of summaries rather than of
 sentences. For each sampled sentence s of a document (WiCE evidence pages and FEVERFact articles of
 the train part; FRANK is never read), the premise is a window of 1-8 consecutive sentences holding s
-(at most PREMISE_WORDS words, s anywhere in it), and the hypothesis one of:
+(at most 120 words, s anywhere in it; `LONG`: 4-16 sentences, at most 230 words), and the hypothesis one of:
 
   entailment     s; s shortened; a fusion of s with another sentence of the window, both shortened
                  ("A. B." -> "A, and B."); s with a pronoun replaced by its antecedent's name
@@ -25,6 +25,7 @@ entailed by the evidence, the full claim is neutral.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from spacy.tokens import Span
 
@@ -33,8 +34,18 @@ from factalign.train.data import example, read_json_lines
 from factalign.train.split import is_dev
 from factalign.train.synthetic import is_clean
 
-PREMISE_WORDS = 120
-WINDOW_SIZES = (1, 2, 3, 3, 4, 5, 6, 8)
+
+@dataclass(frozen=True)
+class Context:
+    """How much document text surrounds the sentence a hypothesis comes from."""
+    premise_words: int = 120
+    window_sizes: tuple[int, ...] = (1, 2, 3, 3, 4, 5, 6, 8)
+    name: str = ""
+
+
+SHORT = Context()
+# FullDoc, SENTLI and FENICE's passages give the model 200+ words; v1 lost entailment there.
+LONG = Context(premise_words=230, window_sizes=(4, 6, 8, 10, 12, 16), name="long")
 SENTENCES_PER_DOCUMENT = 14
 CIRCUMSTANCE_TYPES = frozenset({"DATE", "TIME", "GPE", "LOC", "FAC"})
 PERSONAL_SUBJECTS = {"he", "she"}
@@ -43,12 +54,12 @@ _FUNCTION_WORDS = {"the", "a", "an", "he", "she", "it", "they", "this", "that", 
 LINKS = ("because", "after", "so", "in order to ensure that")  # LinkE: a cause or order the source never states
 
 
-def _window(sentences: list[str], i: int, rng: random.Random) -> tuple[int, int]:
-    """[start, end): a random number of consecutive sentences holding i, within PREMISE_WORDS words."""
-    size = rng.choice(WINDOW_SIZES)
+def _window(sentences: list[str], i: int, rng: random.Random, context: Context = SHORT) -> tuple[int, int]:
+    """[start, end): a random number of consecutive sentences holding i, within context.premise_words."""
+    size = rng.choice(context.window_sizes)
     start = max(0, i - rng.randint(0, size - 1))
     end = min(len(sentences), start + size)
-    while end - start > 1 and sum(len(s.split()) for s in sentences[start:end]) > PREMISE_WORDS:
+    while end - start > 1 and sum(len(s.split()) for s in sentences[start:end]) > context.premise_words:
         if end - 1 > i:
             end -= 1
         else:
@@ -107,7 +118,7 @@ def _added_detail(sent: Span, foreign: Span, rng: random.Random) -> str | None:
 
 
 def document_pairs(sentences: list[str], parsed: dict[int, Span], anchors: list[int], foreign: list[Span],
-                   rng: random.Random, source: str) -> list[dict]:
+                   rng: random.Random, source: str, context: Context = SHORT) -> list[dict]:
     """Pairs for the anchor sentences of one document; `parsed` (index -> spaCy span) holds the anchors
     and the two sentences before each, where pronoun antecedents are looked up."""
     pool = [(e.text, e.label_) for span in parsed.values() for e in span.ents]
@@ -120,7 +131,7 @@ def document_pairs(sentences: list[str], parsed: dict[int, Span], anchors: list[
 
     for i in anchors:
         sent = parsed[i]
-        start, end = _window(sentences, i, rng)
+        start, end = _window(sentences, i, rng, context)
         premise = _premise(sentences, start, end)
         short = perturb.shorten(sent) or sent.text
         add(premise, rng.choice([sent.text, short]), "entailment", "sentence")
@@ -178,9 +189,9 @@ def wice_token_pairs(path, part: str, dev_fraction: float, seed: int) -> list[di
     return pairs
 
 
-def summary_pairs(documents: dict[tuple[str, str], list[str]], nlp, seed: int) -> list[dict]:
+def summary_pairs(documents: dict[tuple[str, str], list[str]], nlp, seed: int, context: Context = SHORT) -> list[dict]:
     """Summary-like pairs for every document (key -> sentences)."""
-    rng = random.Random(f"{seed}:summary-pairs")
+    rng = random.Random(f"{seed}:summary-pairs{context.name}")
     chosen_by_doc = {}
     for key, sentences in sorted(documents.items()):
         clean = [i for i, s in enumerate(sentences) if is_clean(s)]
@@ -196,6 +207,7 @@ def summary_pairs(documents: dict[tuple[str, str], list[str]], nlp, seed: int) -
     for n, key in enumerate(keys):
         others = [keys[(n + d) % len(keys)] for d in (1, 2, 3)] if len(keys) > 1 else []
         foreign = [rng.choice(list(parsed_by_doc[k].values())) for k in others if parsed_by_doc[k]]
-        doc_rng = random.Random(f"{seed}:summary:{key}")
-        pairs += document_pairs(documents[key], parsed_by_doc[key], chosen_by_doc[key], foreign, doc_rng, key[0])
+        doc_rng = random.Random(f"{seed}:summary{context.name}:{key}")
+        source = "-".join(filter(None, (key[0], context.name)))
+        pairs += document_pairs(documents[key], parsed_by_doc[key], chosen_by_doc[key], foreign, doc_rng, source, context)
     return pairs
