@@ -95,8 +95,10 @@ def test_revise_command_end_to_end(tmp_path, capsys):
         again = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"),
                       "--llm-base-url", server.url, "--llm-model", "tiny", "--json"])
         assert again == 0 and len(server.requests) == calls  # a rerun reads every reply from the cache
-    first, second = capsys.readouterr().out.splitlines()
+    out, err = capsys.readouterr()
+    first, second = out.splitlines()
     assert code == 0 and first == second
+    assert "checking the revision" in err  # the progress bar names each step
     out = json.loads(first)
     assert out["feedback"] == ["Natalia Moon was born in New Zealand."]
     assert out["revised"] == "Natalia Moon moved to the Philippines in 2012."

@@ -121,3 +121,21 @@ def test_cli_eval_missing_prediction_is_one_line_error(tmp_path, capsys):
     bad = write_jsonl(tmp_path / "b.jsonl", [{"id": 1, "claims": "a"}])
     assert main(["claims", "eval", "--pred", bad, "--gold", pred, "--faith", "none"]) == 2
     assert "b.jsonl:1: claims must be a list" in capsys.readouterr().err
+
+
+def test_cli_eval_names_the_option_for_a_gold_file_without_id(tmp_path, capsys):
+    pred = write_jsonl(tmp_path / "p.jsonl", [{"id": 7, "claims": ["a"]}])
+    gold = write_jsonl(tmp_path / "g.jsonl", [{"sentence_id": 7, "claims": ["a"]}])
+    assert main(["claims", "eval", "--pred", pred, "--gold", gold, "--faith", "none"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "g.jsonl:1: missing field 'id' (its fields: sentence_id, claims)" in err
+    assert "--gold-id-field" in err and "--by-order" in err
+
+
+def test_cli_eval_shows_progress_unless_quiet(tmp_path, capsys):
+    rows = [{"id": i, "claims": ["a b"]} for i in range(3)]
+    pred, gold = write_jsonl(tmp_path / "p.jsonl", rows), write_jsonl(tmp_path / "g.jsonl", rows)
+    assert main(["claims", "eval", "--pred", pred, "--gold", gold, "--faith", "none"]) == 0
+    assert "evaluating claims: 100%" in capsys.readouterr().err
+    assert main(["claims", "eval", "--pred", pred, "--gold", gold, "--faith", "none", "--quiet"]) == 0
+    assert "evaluating claims" not in capsys.readouterr().err

@@ -64,6 +64,7 @@ def test_cli_bad_row_reported_others_continue(tmp_path, capsys):
     assert code == 1 and server.max_in_flight == 2
     err = capsys.readouterr().err
     assert "in.jsonl:1: could not read a list of claims" in err and "1 of 2 rows failed" in err
+    assert "extracting claims: 100%" in err
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["id"], [c["text"] for c in r["claims"]]) for r in rows] == [("b", ["Bob danced."])]
 
