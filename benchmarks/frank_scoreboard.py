@@ -20,6 +20,15 @@ PUBLISHED = {"fulldoc": ("FullDoc", 65.3), "summac-zs": ("SummaC-ZS", 77.2), "se
 FIGURES = ["roc.png", "error-types-fenice.png", "error-types-infuse.png"]
 
 
+POOLED_NOTE = (
+    "How to read the ROC-AUC columns: **all** pools CNN/DM and XSum, and it is often above both parts (e.g. "
+    "fenice). It is not an average of them: over the pooled rows ROC-AUC also ranks CNN/DM summaries against "
+    "XSum ones, and the two datasets differ in base rate (CNN/DM 217 of 375 consistent, XSum 26 of 296) and in "
+    "score level (XSum's abstractive summaries get lower NLI scores). Most cross-dataset pairs are then a consistent "
+    "CNN/DM summary against an inconsistent XSum one with a lower score: easy pairs that lift the pooled figure. "
+    "Compare methods on the per-dataset columns. A p below what 1000 resamples can resolve is printed p<0.001.")
+
+
 def main(run_dir: str, doc: str, figure_dir: str, seconds: str, *command: str) -> None:
     run, figures = Path(run_dir), Path(figure_dir)
     results = json.loads((run / "results.json").read_text(encoding="utf-8"))
@@ -55,7 +64,7 @@ def main(run_dir: str, doc: str, figure_dir: str, seconds: str, *command: str) -
         ours = results["roc_auc"].get(name, {}).get("CNN/DM")
         cell = f"{ours['value'] * 100:.1f} [{ours['lo'] * 100:.1f}, {ours['hi'] * 100:.1f}]" if ours and ours["value"] is not None else "not run"
         lines.append(f"| {title} (`{name}`) | {value} | {cell} |")
-    lines += ["", "## Results", "", markdown(results, shown)]
+    lines += ["", "## Results", "", POOLED_NOTE, "", markdown(results, shown)]
     Path(doc).write_text("\n".join(lines), encoding="utf-8")
 
 
