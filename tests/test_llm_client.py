@@ -208,7 +208,7 @@ def test_a_rerun_reads_the_reply_cache(tmp_path):
 
 @pytest.mark.parametrize("concurrency, most", [(1, 1), (3, 3)])
 def test_map_runs_up_to_concurrency_requests_at_once(concurrency, most):
-    with ScriptedServer(route=lambda body: (200, {}, body["messages"][0]["content"].upper(), 0.3)) as server:
+    with ScriptedServer(route=lambda body: (200, {}, body["messages"][0]["content"].upper(), 0.25)) as server:
         llm = ChatClient(server.url, "tiny", concurrency=concurrency)
         replies = llm.map(lambda text: llm.complete([{"role": "user", "content": text}]), ["a", "b", "c", "d", "e", "f"])
     assert replies == ["A", "B", "C", "D", "E", "F"]
