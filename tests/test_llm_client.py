@@ -264,3 +264,15 @@ def test_parse_list(reply, items):
 def test_parse_list_malformed(reply):
     with pytest.raises(FactalignError, match="could not read a list of claims"):
         parse_list(reply)
+
+
+def test_cli_options_reach_the_client(tmp_path):
+    from factalign.cli import build_parser, llm_from_args
+
+    common = ["--document", "d", "--summary", "s", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"]
+    args = build_parser().parse_args(["revise", *common, "--llm-timeout", "7", "--llm-concurrency", "2", "--no-cache"])
+    llm = llm_from_args(args)
+    assert (llm.timeout, llm.concurrency, llm.cache) == (7.0, 2, None)
+    args = build_parser().parse_args(["score", *common, "--cache", str(tmp_path / "c.sqlite")])
+    llm = llm_from_args(args)
+    assert (llm.timeout, llm.concurrency, llm.cache.path) == (60.0, 4, tmp_path / "c.sqlite")
