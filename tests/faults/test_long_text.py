@@ -10,16 +10,17 @@ from factalign.text.segment import MAX_SENTENCE_CHARS, split_sentences
 from tests.faults.run import batch_args, error_lines, factalign, one_sentence_rows, output_ids, table_for, write_rows
 from tests.helpers import FixedClaims, FixedCoref
 
-OPENING = "Natalie Stewart known as Miss Stewart the actress "  # names that occur only here
 PHRASE = "Natalia Moon moved to the Philippines where she learned Tagalog and Moon became a star "
+CLOSING = " Natalie Stewart known as Miss Stewart the actress"  # names that occur only at the end
 
 
 def unpunctuated(chars: int) -> str:
-    return (OPENING + PHRASE * (chars // len(PHRASE) + 1))[:chars].rstrip()
+    """No sentence punctuation; every sentence but the last can be rewritten with the closing's names."""
+    return (PHRASE * (chars // len(PHRASE) + 1))[:chars - len(CLOSING)].rstrip() + CLOSING
 
 
 def mention_clusters(text: str) -> list[list[tuple[int, int]]]:
-    """One cluster of every name and "she": each later sentence has variants naming her as in the opening."""
+    """One cluster of every name and "she": the first sentence (the best, on ties) has variants."""
     names = r"Natalie Stewart|Miss Stewart|the actress|Natalia Moon|(?<!Natalia )Moon|\bshe\b"
     return [[m.span() for m in re.finditer(names, text)]]
 
@@ -58,7 +59,7 @@ def test_no_sentence_is_longer_than_the_cap_and_spans_still_index_the_text():
 def test_coref_variants_of_a_capped_sentence_stay_bounded():
     text = unpunctuated(50_000)
     doc = Document.from_text(text)
-    variants = sentence_variants(text, doc.sentences[1], mention_clusters(text))
+    variants = sentence_variants(text, doc.sentences[0], mention_clusters(text))
     assert variants and max(len(v) for v in variants) <= MAX_SENTENCE_CHARS + 20
     assert len(variants) <= (MAX_SENTENCE_CHARS // len(PHRASE) + 1) * 3 * 3  # 3 mentions per phrase x 3 names from elsewhere
 
@@ -66,7 +67,7 @@ def test_coref_variants_of_a_capped_sentence_stay_bounded():
 def test_fenice_reads_a_linear_amount_of_premise_text():
     small, large = fenice_premise_chars(25_000), fenice_premise_chars(50_000)
     assert large <= 2.5 * small
-    assert large <= 20 * 50_000  # sentences, coref variants, passages of 5 sentences and the document
+    assert large <= 30 * 50_000  # sentences, one sentence's coref variants, passages of 5 sentences, the document
 
 
 def test_a_row_over_the_timeout_is_reported_and_the_batch_goes_on(tmp_path):
