@@ -141,9 +141,10 @@ def test_not_a_chat_completion():
 
 def test_refused_connection_fails_at_once():
     sleeps = []
+    llm = client("http://127.0.0.1:9/v1", sleeps)
     start = time.monotonic()
     with pytest.raises(FactalignError, match="refused the connection"):
-        client("http://127.0.0.1:9/v1", sleeps).complete(MESSAGES)
+        llm.complete(MESSAGES)
     assert sleeps == [] and time.monotonic() - start < 2
 
 

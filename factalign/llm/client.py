@@ -60,6 +60,14 @@ def _openai():
     return openai
 
 
+def _omit(openai):
+    """The SDK's marker that drops a header (no Authorization header without a key)."""
+    omit = getattr(openai, "Omit", None)
+    if omit is None:  # openai 1.x exports it only from its _types module
+        from openai._types import Omit as omit
+    return omit()
+
+
 class ChatClient:
     def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
                  timeout: float | None = None, max_retries: int = 3, concurrency: int | None = None,
@@ -86,7 +94,7 @@ class ChatClient:
         self._count = threading.Lock()
         openai = _openai()
         self._errors = openai
-        self._omit_auth = {} if self.api_key else {"extra_headers": {"Authorization": openai.Omit()}}
+        self._omit_auth = {} if self.api_key else {"extra_headers": {"Authorization": _omit(openai)}}
         self._sdk = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or "unused", timeout=self.timeout,
                                   max_retries=0)
 
