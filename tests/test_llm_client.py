@@ -207,6 +207,14 @@ def test_a_rerun_reads_the_reply_cache(tmp_path):
     assert sqlite3.connect(cache).execute("SELECT COUNT(*) FROM llm").fetchone() == (2,)
 
 
+def test_a_malformed_reply_is_not_cached(tmp_path):
+    cache = tmp_path / "c.sqlite"
+    with ScriptedServer([(200, {}, b'{"weird": 1}'), (200, {}, "fine")]) as server:
+        with pytest.raises(FactalignError, match="not a chat completion"):
+            ChatClient(server.url, "tiny", cache=cache).complete(MESSAGES)
+        assert ChatClient(server.url, "tiny", cache=cache).complete(MESSAGES) == "fine"
+
+
 @pytest.mark.parametrize("concurrency, most", [(1, 1), (3, 3)])
 def test_map_runs_up_to_concurrency_requests_at_once(concurrency, most):
     with ScriptedServer(route=lambda body: (200, {}, body["messages"][0]["content"].upper(), 0.25)) as server:

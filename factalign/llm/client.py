@@ -143,7 +143,7 @@ class ChatClient:
         if key and (cached := self.cache.get(key)) is not None:
             return cached
         reply = self._send(payload)
-        if key:
+        if key and _is_completion(reply):  # a malformed reply is not kept: a rerun asks again
             self.cache.put(key, reply)
         return reply
 
@@ -183,6 +183,14 @@ class ChatClient:
                           FactalignWarning, stacklevel=2)
             self.sleep(wait)
         raise AssertionError("unreachable")
+
+
+def _is_completion(raw: str) -> bool:
+    try:
+        _content(raw)
+    except FactalignError:
+        return False
+    return True
 
 
 def _content(raw: str) -> str:
