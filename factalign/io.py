@@ -21,20 +21,14 @@ def read_text(path: str, max_chars: int | None = None) -> str:
     later, in characters); a stream or a device (/dev/zero never ends) is read only up to 4 bytes per
     allowed character with `max_chars`, and refused beyond."""
     name = "standard input" if path == "-" else path
+    f = _open_input(path)
     try:
-        if path == "-":
-            if sys.stdin is None:
-                raise FactalignError("standard input is closed; pass a file instead of '-'")
-            data, limit = _read_capped(sys.stdin.buffer, max_chars)
-        else:
-            with open(path, "rb") as f:
-                data, limit = _read_capped(f, max_chars)
-    except FileNotFoundError:
-        raise FactalignError(f"file not found: {path}") from None
-    except IsADirectoryError:
-        raise FactalignError(f"{path} is a directory, not a file") from None
+        data, limit = _read_capped(f, max_chars)
     except OSError as exc:
         raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
+    finally:
+        if path != "-":
+            f.close()
     if len(data) > limit:
         what = f"over the limit of {max_chars:,} characters (raise it with --max-chars)" if limit < MAX_READ_BYTES \
             else f"over {limit:,} bytes"
@@ -87,19 +81,7 @@ def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int,
 
 def _lines(path: str) -> Iterator[bytes]:
     name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            if sys.stdin is None:
-                raise FactalignError("standard input is closed; pass a file instead of '-'")
-            f = sys.stdin.buffer
-        else:
-            f = open(path, "rb")
-    except FileNotFoundError:
-        raise FactalignError(f"file not found: {path}") from None
-    except IsADirectoryError:
-        raise FactalignError(f"{path} is a directory, not a file") from None
-    except OSError as exc:
-        raise FactalignError(f"cannot read {name}: {exc.strerror or exc}") from None
+    f = _open_input(path)
     try:
         lineno = 0
         while True:
@@ -116,6 +98,22 @@ def _lines(path: str) -> Iterator[bytes]:
     finally:
         if path != "-":
             f.close()
+
+
+def _open_input(path: str):
+    """A binary file for `path`, standard input's buffer for '-', or a one-line error."""
+    if path == "-":
+        if sys.stdin is None:
+            raise FactalignError("standard input is closed; pass a file instead of '-'")
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise FactalignError(f"file not found: {path}") from None
+    except IsADirectoryError:
+        raise FactalignError(f"{path} is a directory, not a file") from None
+    except OSError as exc:
+        raise FactalignError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def writable_dir(path: str | Path, what: str = "--out") -> Path:
