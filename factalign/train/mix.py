@@ -59,10 +59,14 @@ def jsonl_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[di
     return [r for r in rows if (part == "dev") == is_dev(f"{r['premise']}|{r['hypothesis']}", dev_fraction, seed)]
 
 
+@cache
 def source_documents(shared: Path, part: str, dev_fraction: float, seed: int,
                      extra_pages: bool = False) -> dict[tuple[str, str], list[str]]:
     """The sentences of this part's WiCE evidence pages and FEVERFact articles; with extra_pages, also
-    the evidence pages of WiCE's train-split claims in non_supported_tokens_train.jsonl."""
+    the evidence pages of WiCE's train-split claims in non_supported_tokens_train.jsonl.
+
+    Cached: the synthetic, claims, summary and summary-long specs of one run all read the same
+    documents, and segmenting the articles with spaCy is the slow part. Callers only read the result."""
     documents = {}
     wice_files = [SHARED_FILES["wice"], *([WICE_TOKENS] if extra_pages else [])]
     for row in (r for name in wice_files for r in data.read_json_lines(shared / name)):
