@@ -61,10 +61,12 @@ def _require_training_extra() -> None:
 
 
 def run_train_nli(args) -> int:
-    from factalign.train.mix import counts
+    from factalign.train.mix import counts, parse_spec
     from factalign.train.trainer import TrainConfig, train
 
     _require_training_extra()
+    for spec in args.data:  # a bad spec fails before an ONNX base is rebuilt
+        parse_spec(spec)
     base = _base_checkpoint(args.base, args.architecture, args.work_dir)
     saved = args.work_dir / "examples.json"
     if args.resume and saved.exists():  # the data and mining of the interrupted run, not rebuilt
