@@ -39,7 +39,7 @@ def sorted_batches(lengths: list[int], batch_size: int) -> list[list[int]]:
     return [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
 
 
-def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int]):
+def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int], device=None):
     import torch
 
     width = max(len(encoded[i][0]) for i in indices)
@@ -51,4 +51,4 @@ def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int]):
         ids[row, :len(token_ids)] = torch.tensor(token_ids)
         types[row, :len(type_ids)] = torch.tensor(type_ids)
         mask[row, :len(token_ids)] = 1
-    return {"input_ids": ids, "token_type_ids": types, "attention_mask": mask}
+    return {"input_ids": ids.to(device), "token_type_ids": types.to(device), "attention_mask": mask.to(device)}

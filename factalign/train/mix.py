@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -138,10 +137,3 @@ def load_specs(specs: list[str], dev_fraction: float, seed: int,
     dev = [ex for source in sorted(by_source)
            for ex in rng.sample(by_source[source], min(len(by_source[source]), dev_limit))]
     return train, dev
-
-
-def counts(examples: list[dict]) -> dict[str, dict[str, int]]:
-    table: dict[str, Counter] = {}
-    for ex in examples:
-        table.setdefault(ex["source"], Counter())[ex["label"]] += 1
-    return {source: dict(sorted(c.items())) for source, c in sorted(table.items())}

@@ -1,4 +1,4 @@
-"""Fine-tune a BERT-style encoder as a 3-way NLI cross-encoder on CPU.
+"""Fine-tune a BERT-style encoder as a 3-way NLI cross-encoder, on CPU or a CUDA GPU.
 
 State is saved to `work_dir/last/state.pt` every `save_every` steps and at each
 evaluation, so an interrupted run continues with `resume=True`; the best model
@@ -35,6 +35,7 @@ class TrainConfig:
     patience: int = 4
     max_minutes: float | None = None
     threads: int = 2
+    device: str = "auto"
     resume: bool = False
     recipe: dict = field(default_factory=dict)
 
@@ -43,14 +44,20 @@ def _label_ids(examples: list[dict]) -> list[int]:
     return [LABELS.index(ex["label"]) for ex in examples]
 
 
-def evaluate(model, encoded, labels: list[int], batch_size: int = 64) -> dict:
+def torch_device(name: str):
+    import torch
+
+    return torch.device(("cuda" if torch.cuda.is_available() else "cpu") if name == "auto" else name)
+
+
+def evaluate(model, encoded, labels: list[int], batch_size: int = 64, sources: list[str] | None = None) -> dict:
     import torch
 
     model.eval()
     predictions = [0] * len(labels)
     with torch.no_grad():
         for indices in batching.sorted_batches([len(e[0]) for e in encoded], batch_size):
-            logits = model(**batching.collate(encoded, indices)).logits
+            logits = model(**batching.collate(encoded, indices, model.device)).logits
             for i, p in zip(indices, logits.argmax(-1).tolist()):
                 predictions[i] = p
     model.train()
@@ -59,7 +66,13 @@ def evaluate(model, encoded, labels: list[int], batch_size: int = 64) -> dict:
     for k, name in enumerate(LABELS):
         hits = [c for c, y in zip(correct, labels) if y == k]
         per_class[name] = sum(hits) / len(hits) if hits else None
-    return {"accuracy": sum(correct) / max(len(correct), 1), "per_class": per_class}
+    metrics = {"accuracy": sum(correct) / max(len(correct), 1), "per_class": per_class}
+    if sources:
+        by_source: dict[str, list[bool]] = {}
+        for c, source in zip(correct, sources):
+            by_source.setdefault(source, []).append(c)
+        metrics["per_source"] = {s: round(sum(v) / len(v), 4) for s, v in sorted(by_source.items())}
+    return metrics
 
 
 def _load_model(base: Path):
@@ -105,7 +118,8 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     steps_per_epoch = -(-len(lengths) // config.batch_size)
     total_steps = steps_per_epoch * config.epochs
 
-    model = _load_model(config.base)
+    device = torch_device(config.device)
+    model = _load_model(config.base).to(device)
     decay = [p for n, p in model.named_parameters() if not n.endswith("bias") and "LayerNorm" not in n]
     no_decay = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
     optimizer = torch.optim.AdamW(
@@ -116,7 +130,7 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     state = {"step": 0, "best_accuracy": -1.0, "best": None, "bad_evals": 0}
     last = config.work_dir / "last" / "state.pt"
     if config.resume and last.exists():
-        saved = torch.load(last, weights_only=False)
+        saved = torch.load(last, weights_only=False, map_location=device)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
         scheduler.load_state_dict(saved["scheduler"])
@@ -132,7 +146,7 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
 
     def evaluate_and_keep() -> bool:
         """Evaluate on dev; returns True when training should stop early."""
-        metrics = evaluate(model, dev_encoded, dev_labels)
+        metrics = evaluate(model, dev_encoded, dev_labels, sources=[ex["source"] for ex in dev_examples])
         improved = metrics["accuracy"] > state["best_accuracy"]
         if improved:
             state.update(best_accuracy=metrics["accuracy"], best={"step": state["step"], **metrics}, bad_evals=0)
@@ -151,8 +165,8 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     for epoch in range(state["step"] // steps_per_epoch, config.epochs):
         batches = batching.bucketed_batches(lengths, config.batch_size, random.Random(f"{config.seed}:{epoch}"))
         for indices in batches[state["step"] - epoch * steps_per_epoch:]:
-            inputs = batching.collate(train_encoded, indices)
-            labels = torch.tensor([train_labels[i] for i in indices])
+            inputs = batching.collate(train_encoded, indices, device)
+            labels = torch.tensor([train_labels[i] for i in indices], device=device)
             loss = torch.nn.functional.cross_entropy(model(**inputs).logits, labels)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
