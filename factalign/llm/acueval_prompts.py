@@ -282,6 +282,12 @@ def refine_with_facts(document: str, summary: str, facts: list[str]) -> list[dic
     return _user(fill(FIGURE_10.replace(FACT_LIST, "{{Facts}}"), Document=document, Summary=summary, Facts=facts_block))
 
 
+def facts_comment(facts: list[str]) -> str:
+    """Figure 10's comment section for these facts (what `refine_with_facts` puts under "Comment:")."""
+    section = FIGURE_10.split("Comment:\n\n", 1)[1].rsplit("\n\nRevised Summary:", 1)[0]
+    return section.replace(FACT_LIST, "\n".join(f"- {fact}" for fact in facts))
+
+
 def refine_with_comment(document: str, summary: str, comment: str) -> list[dict]:
     """Figure 11: revise the summary given a free-text comment (G-Eval's continuation)."""
     return _user(fill(FIGURE_11, Document=document, Summary=summary, Comment=comment))
