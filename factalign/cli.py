@@ -47,7 +47,8 @@ def add_cache_options(p: argparse.ArgumentParser) -> None:
 
 def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
     p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for LLM methods (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
-    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL)")
+    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL), or hf:DIR for a local "
+                                       "transformers causal LM (no endpoint)")
     p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
     p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
                    help="seconds to wait for each reply; a timed-out request is retried once (else FACTALIGN_LLM_TIMEOUT, default 60)")
@@ -58,12 +59,12 @@ def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
 
 
 def llm_from_args(args: argparse.Namespace):
-    from factalign.llm import ChatClient
+    from factalign.llm import load_llm
 
     check_url(args.llm_base_url, "--llm-base-url")
     cache = None if getattr(args, "no_cache", False) else getattr(args, "cache", None)
-    return ChatClient(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
-                      concurrency=args.llm_concurrency, cache=cache)
+    return load_llm(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
+                    concurrency=args.llm_concurrency, cache=cache)
 
 
 def check_url(url: str | None, option: str) -> None:
@@ -148,29 +149,26 @@ def run_batch(args: argparse.Namespace) -> int:
 
 
 def run_revise(args: argparse.Namespace) -> int:
-    from factalign.methods.acueval import feedback, revise
+    from factalign.refine import flagged, refine
 
     document, summary = _read_pair(args)
-    llm = llm_from_args(args)
-    scorer = Scorer("acueval", llm=llm, max_document_chars=args.max_chars)
-    with tqdm(total=3, unit="step", disable=args.quiet, leave=False) as steps:
-        steps.set_description("checking the summary's content units")
-        before = scorer.score(document, summary)
-        steps.update()
-        steps.set_description("revising the summary")
-        revised = revise(document, summary, before, llm)
-        steps.update()
-        steps.set_description("checking the revision")
-        after = scorer.score(document, revised) if revised != summary else before
+    scorer = scorer_from_args(args, method=args.feedback)
+    with tqdm(total=None, unit="step", disable=args.quiet, leave=False, desc=f"revising with {args.feedback} feedback") as steps:
+        out = refine(document, summary, scorer, scorer.llm, args.rounds)
         steps.update()
     if args.json:
-        print(json.dumps({"feedback": feedback(before), "revised": revised, "before": before.to_dict(),
-                          "after": after.to_dict()}, ensure_ascii=False))
+        print(json.dumps(out.to_dict(), ensure_ascii=False))
         return 0
-    print(f"ACUEVAL before = {before.score:.4f}  after = {after.score:.4f}  {before.signature}")
-    for fact in feedback(before):
-        print(f"  unsupported: {fact}")
-    print(revised)
+    print(f"{args.feedback.upper()} before = {out.before.score:.4f}  after = {out.after.score:.4f}  "
+          f"rounds = {len(out.rounds)} of {args.rounds}  {out.signature}")
+    for i, r in enumerate(out.rounds, 1):
+        print(f"round {i}: {r.result.score:.4f} after revising {len(r.flagged)} flagged")
+        for unit in r.flagged if args.feedback == "acueval" else [r.comment]:
+            print(f"  {'unsupported' if args.feedback == 'acueval' else 'comment'}: {' '.join(unit.split())}")
+    if out.fixed is not None:
+        print(f"fixed: {'; '.join(out.fixed) or '-'}")
+        print(f"still flagged: {'; '.join(flagged(out.after)) or '-'}")
+    print(out.revised)
     return 0
 
 
@@ -211,7 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("revise", help="ACUEval: flag unsupported content units, then have the LLM revise the summary")
     p.add_argument("--document", required=True, help="document file ('-' for stdin)")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
-    p.add_argument("--json", action="store_true", help="print feedback, revision and both results as JSON")
+    p.add_argument("--json", action="store_true", help="print each round's feedback, revision and scores as JSON")
+    p.add_argument("--feedback", choices=("acueval", "geval"), default="acueval",
+                   help="acueval: the unsupported units (Figure 10); geval: G-Eval's comment (Figure 11) (default: acueval)")
+    p.add_argument("--rounds", type=int, default=1, metavar="N", help="verify and revise until nothing is flagged or N rounds "
+                                                                    "(default: 1)")
+    p.add_argument("--param", action="append", default=[], metavar="K=V",
+                   help="a parameter of the feedback method, e.g. variant=all-at-once (repeatable)")
+    p.add_argument("--nli", default=DEFAULT_NLI, help="NLI model for --param verifier=nli (default: house)")
+    p.set_defaults(extractor="rules", coref="heuristic")  # scorer_from_args reads them; the feedback methods use neither
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_llm_options(p)

@@ -52,17 +52,19 @@ class Scorer:
         self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
         for name, value in self.params.items():
             check_param(name, value)
+        if self.spec.check:
+            self.spec.check(self.params)
         check_threshold(self.threshold)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
-        self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
+        self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.uses_nli(self.params) else None
         if "llm" in self.spec.uses and self.llm is None:
-            from factalign.llm import ChatClient
+            from factalign.llm import load_llm
 
-            self.llm = ChatClient(cache=self.cache)
+            self.llm = load_llm(cache=self.cache)
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
-        house = self.spec.nli and self.nli in (None, DEFAULT_NLI)
+        house = self.nli_model is not None and self.nli in (None, DEFAULT_NLI)
         self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
 
     @property
@@ -93,7 +95,7 @@ class Scorer:
                 else:
                     c.label = "supported" if c.score >= threshold else "unsupported"
             label = "consistent" if total >= threshold else "inconsistent"
-        return SummaryResult(float(total), claims, self.spec.name, self.signature, label,
+        return SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims), label,
                              cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
 
     def score_many(self, pairs: Iterable[tuple[str, str]], progress: bool = True) -> list[SummaryResult]:
@@ -112,6 +114,16 @@ class Scorer:
         if not doc.sentences:
             raise FactalignError(f"the {what} has no sentences")
         return doc
+
+
+def read_signature(signature: str, claims) -> str:
+    """The signature, with `read:text` (or `read:logprobs+text`) before the version when LLM answers
+    were read from their text because the backend sent no log-probabilities."""
+    reads = {c.details.get("read") for c in claims} - {None}
+    if reads <= {"logprobs"}:
+        return signature
+    head, sep, version = signature.rpartition("|version:")
+    return f"{head}|read:{'+'.join(sorted(reads))}{sep}{version}"
 
 
 def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> None:

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from factalign.claims.llm import LLMExtractor
-from factalign.claims.prompts import ACUEVAL_PROMPT, FIZZ_SHOTS, FIZZ_SYSTEM
+from factalign.claims.prompts import FIZZ_SHOTS, FIZZ_SYSTEM
+from factalign.llm.acueval_prompts import FIGURE_5
 from factalign.cli import main
 from factalign.errors import FactalignError
 from factalign.llm import ChatClient
@@ -36,7 +37,7 @@ def test_acueval_whole_summary_claims_attributed_to_sentences():
         claims = extractor(server, "acueval").extract(doc)
     assert [(c.text, c.sentence_index) for c in claims] == [("Bob danced.", 1), ("Ann Lee sang.", 0), ("The city was Paris.", 0)]
     prompt = server.requests[0]["body"]["messages"][0]["content"]
-    assert prompt == ACUEVAL_PROMPT.replace("{passage}", doc.text)
+    assert prompt == FIGURE_5.replace("{{Summary}}", doc.text)
     assert prompt.count("Please breakdown the following passage into independent facts:") == 6
 
 

@@ -14,7 +14,7 @@ from factalign.claims.prompts import PRESETS
 from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
 from factalign.data import Claim, Document
 from factalign.errors import FactalignError
-from factalign.llm import ChatClient, parse_list
+from factalign.llm import ChatClient, load_llm, parse_list
 
 POSSESSIVES = {"his", "her", "its", "their", "whose"}
 
@@ -24,7 +24,7 @@ class LLMExtractor:
         if preset not in PRESETS:
             raise FactalignError(f"unknown llm prompt preset {preset!r}; choose one of: {', '.join(PRESETS)}")
         self.preset = PRESETS[preset]
-        self.client = client or ChatClient()
+        self.client = client or load_llm()
         self.coref = load_coref(coref) if self.preset.resolve_coref else None
         self._coref_lock = threading.Lock()
         self.name = f"llm:{preset}:{self.client.model}"

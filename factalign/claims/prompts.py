@@ -15,10 +15,9 @@ Checked against the papers' text (../shared/papers); every deviation:
   and the fifth shot writes "Sun's" and "Lee's" with a straight apostrophe in the input, the first
   answer and the last answer (Table 10: a curly one throughout). Table 10 shows the prompt as one
   block ("Input Prompt"), not as chat turns.
-* `acueval`: the 5-shot prompt of the paper's Figure 5, as in the authors' release, with its typos
-  ("aggresive", "compeition", "provied", "leeatherback tutrtle") and two double spaces ("31,  took",
-  "fit on  scales", "against  Whooping"), which the paper's figure has corrected; the figure's
-  placeholder "{{Summary}}" is written "{passage}" here and filled with the summary.
+* `acueval`: the 5-shot prompt of the paper's Figure 5 (`factalign.llm.acueval_prompts.FIGURE_5`,
+  whose docstring says how it differs from the authors' release: the figure's corrected spelling,
+  the release's line layout).
 """
 
 from __future__ import annotations
@@ -26,6 +25,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Callable
+
+from factalign.llm import acueval_prompts
 
 # FIZZ (Yang et al., EMNLP 2024, "FIZZ: Factual Inconsistency Detection by Zoom-in Summary and
 # Zoom-out Document"): 8-shot atomic-fact decomposition of one (coreference-resolved) sentence,
@@ -71,81 +72,9 @@ def fizz_messages(sentence: str) -> list[dict]:
 
 
 # ACUEval (Wan et al., 2024, "ACUEval: Fine-grained Hallucination Evaluation and Correction for
-# Abstractive Summarization"): the 5-shot "independent facts" prompt of the authors' release, verbatim
-# (its typos included).
-ACUEVAL_PROMPT = """Please breakdown the following passage into independent facts: Theme of film is children and features parents talking about their offspring . PM says what he wants for his own children, he wants for every child in UK . Broadcast is first of five to be released over course of election campaign .
-- Theme of film is children and features parents talking about their offspring.
-- PM says what he wants for his own children, he wants for every child in UK.
-- Broadcast is first of five.
-- Broadcasts will be released over course of election campaign.
-
-Please breakdown the following passage into independent facts: Chelsea boss Jose Mourinho says Paris Saint-Germain are the most aggressive side his team have played this season . Blues host French giants in Champions League last-16 second leg . Laurent Blanc also claims Chelsea have 'dirty tricks' with Diego Costa . Chelsea have committed more fouls than PSG in the competition so far . David Luiz proved he had a ruthless streak in him in last leg in Paris . Thiago Silva, Marco Verratti and Zlatan Ibrahimovic are other danger men . CLICK HERE for all the latest Chelsea news .
-- Jose Mourinho says Paris Saint-Germain are the most aggressive side they've played.
-- Paris Saint-Germain are the most aggresive side his team has played this season.
-- Jose Mourinho is the Chelsea boss.
-- Chelsea are also called the Blues.
-- Paris Saint-Germain are French giants.
-- Chelsea hosts Paris Saint-Germain.
-- The match is in the Champions League.
-- The match is in the last-16 second leg.
-- Laurent Blanc claims Chelsea have 'dirty tricks'
-- The dirty tricks involve Diego Costa.
-- Chelsea have committed more fouls than PSG in the compeition so far.
-- David Luiz proved he had a ruthless streak in him.
-- This ruthless streak was provied in the last leg.
-- The last leg was in Paris.
-- Thiago Silva is another danger man.
-- Marco Verratti is another danger man.
-- Zlatan Ibrahimovic is another danger man.
-- CLICK HERE for all the latest Chelsea news .
-
-Please breakdown the following passage into independent facts: Riley Hughes died in a Perth hospital at just 32 days old on March 17 . Parents Greg and Catherine Hughes have set up a Facebook page . They want to stop other parents from having to endure the same heartache . Urged parents to immunise kids to stop preventable childhood deaths . Whooping cough is 'highly infectious' and lethal in babies . Immunisation against it is available for children from two months old . In Australia it is the least well controlled of all vaccine-preventable diseases .
-- Riley Hughes died
-- Riley Hughes died in a Perth hospital
-- Riley Hughes died at just 32 days old
-- Riley Hughes died on March 17
-- Parents Greg have set up a Facebook page
-- Catherine Hughes have set up a Facebook page
-- The parent want to stop other parents
-- The parent want to stop other parents from having to endure the same heartache
-- Urged parents to immunise kids
-- Urged parents to stop preventable childhood deaths
-- Whooping cough is 'highly infectious'
-- Whooping cough is lethal
-- Whooping cough is lethal in babies.
-- Immunisation against  Whooping cough is available
-- Immunisation is available for children from two months old
-- Whooping cough is the least well controlled
-- Whooping cough is the least well controlled of all vaccine-preventable diseases .
-- Whooping cough is the least well controlled in Australia
-
-Please breakdown the following passage into independent facts: Marcin Kostrzewa, 31,  took restricted files from flat next-door . Became 'infatuated' with Shane Spencer after finding out about his work . He contacted Polish embassy and tried to sell the papers for PS50,000 . Jailed for four-and-a-half years after jury finds him guilty of burglary .
-- Marcin Kostrzewa is 31.
-- Marcin Kostrzewa took restricted files.
-- The files were from the flat next-door.
-- Marcin Kostrzewa became 'infatuated' with Shane Spencer.
-- Marcin Kostrzewa was infatuated after finding out about Shane Spencer's work.
-- Marcin Kostrzewa contacted the Polish embassy.
-- Marcin Kostrzewa tried to sell the papers.
-- The price of the papers was £50,000.
-- Marcin Kostrzewa was jailed.
-- Marcin Kostrzewa was jailed for four-and-a-half years.
-- The jury found Marcin Kostrzewa guilty.
-- Marcin Kostrzewa was found guilty of burglary.
-
-Please breakdown the following passage into independent facts: Rare leatherback sea turtle was found stranded on a South Carolina beach . Nicknamed Yawkey, the huge creature was so big he didn't fit on  scales . He is now being treated with fluids and antibiotics at a nearby aquarium . Veterinarians believe he may have become stranded after eating plastic . Sea turtles often mistake plastic debris for jellyfish, their favourite food .
-- Sea turtle was found stranded on a beach.
-- The turtle was a rare leeatherback tutrtle.
-- The beach was in South Carolina.
-- The turtle was nicknamed Yawkey.
-- The huge creature was so big he didn't fit on scales.
-
-Please breakdown the following passage into independent facts: {passage}
-"""
-
-
-def acueval_messages(passage: str) -> list[dict]:
-    return [{"role": "user", "content": ACUEVAL_PROMPT.replace("{passage}", passage)}]
+# Abstractive Summarization"): the 5-shot "independent facts" prompt of the paper's Figure 5, kept
+# with ACUEval's other prompts in factalign.llm.acueval_prompts.
+acueval_messages = acueval_prompts.generation
 
 
 # FENICE (Scirè et al., Findings of ACL 2024), Appendix A, Figure 2: the prompt that produced the

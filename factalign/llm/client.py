@@ -4,9 +4,10 @@ Settings come from arguments, else FACTALIGN_LLM_BASE_URL / _MODEL / _API_KEY / 
 _CONCURRENCY, else OPENAI_BASE_URL / OPENAI_MODEL / OPENAI_API_KEY. The SDK sends the requests (its
 own retries are off); the policy in `factalign.llm.retry` decides what is retried and for how long,
 and every retry is announced as a one-line warning, so a slow or hanging server is never silent.
-At most `concurrency` requests are in flight at once; `map` runs independent requests (ACUEval's
-units, the sentences or rows of `llm` extraction) in parallel under that limit. With a `cache`
-file, a request already answered is read from it and makes no call.
+`complete` returns a reply's text, `generate` a `Reply` with the top log-probabilities of each
+token. At most `concurrency` requests are in flight at once; `map` runs independent requests
+(ACUEval's units, the sentences or rows of `llm` extraction) in parallel under that limit. With a
+`cache` file, a request already answered is read from it and makes no call.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from urllib.parse import urlsplit
 
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.llm.cache import ReplyCache, request_key
+from factalign.llm.reply import Reply, Token
 from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, public_url, redact, retry_after
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_CONCURRENCY = 4
+TOP_LOGPROBS = 10  # alternatives asked for at each token (OpenAI allows up to 20)
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -105,25 +108,14 @@ class ChatClient:
         """The assistant's reply text."""
         return _content(self.request({"messages": messages, "temperature": temperature, "max_tokens": max_tokens}))
 
-    def yes_probability(self, messages: list[dict]) -> tuple[float, str]:
-        """P(Yes) / (P(Yes) + P(No)) for a one-token answer, from the endpoint's top log-probabilities,
-        and how it was read ("logprobs"); an endpoint without log-probabilities gives 1.0 or 0.0 from
-        the answer's text ("text")."""
-        raw = self.request({"messages": messages, "temperature": 0.0, "max_tokens": 1, "logprobs": True, "top_logprobs": 10})
-        mass = {"yes": 0.0, "no": 0.0}
-        try:
-            for entry in json.loads(raw)["choices"][0]["logprobs"]["content"][0]["top_logprobs"]:
-                word = entry["token"].strip().lower()
-                if word in mass:
-                    mass[word] += math.exp(entry["logprob"])
-        except (ValueError, KeyError, IndexError, TypeError):
-            pass
-        if mass["yes"] + mass["no"] > 0:
-            return mass["yes"] / (mass["yes"] + mass["no"]), "logprobs"
-        answer = _content(raw).strip().lower()
-        if not answer.startswith(("yes", "no")):
-            raise FactalignError(f"LLM endpoint answered neither Yes nor No: {answer[:60]!r}")
-        return (1.0 if answer.startswith("yes") else 0.0), "text"
+    def generate(self, messages: list[dict], max_tokens: int, logprobs: bool = True) -> Reply:
+        """The greedy reply with the top log-probabilities of each token (`Reply.tokens` is None when
+        the endpoint sends none)."""
+        payload = {"messages": messages, "temperature": 0.0, "max_tokens": max_tokens}
+        if logprobs:
+            payload |= {"logprobs": True, "top_logprobs": TOP_LOGPROBS}
+        raw = self.request(payload)
+        return Reply(_content(raw), _tokens(raw) if logprobs else None)
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]:
         """[fn(x) for x in items], run in up to `concurrency` threads; results in input order. The
@@ -201,3 +193,14 @@ def _content(raw: str) -> str:
     if not isinstance(content, str):
         raise FactalignError("LLM endpoint reply has no text content")
     return content
+
+
+def _tokens(raw: str) -> tuple[Token, ...] | None:
+    """The reply's tokens with their top log-probabilities, or None when the endpoint sent none."""
+    try:
+        content = json.loads(raw)["choices"][0]["logprobs"]["content"]
+        tokens = tuple(Token(c["token"], tuple((e["token"], float(e["logprob"])) for e in c.get("top_logprobs") or ()))
+                       for c in content)
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    return tokens or None

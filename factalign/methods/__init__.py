@@ -19,6 +19,7 @@ REGISTRY = [  # "module:ATTRIBUTE" of each Method, in the order the CLI lists th
     "sentli:SENTLI",
     "fulldoc:FULLDOC",
     "acueval:ACUEVAL",
+    "geval:GEVAL",
 ]
 
 

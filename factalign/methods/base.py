@@ -57,7 +57,11 @@ class Method:
     params: dict[str, Any] = field(default_factory=dict)
     uses: tuple[str, ...] = ()
     description: str = ""
-    nli: bool = True  # False for methods that judge with an LLM instead
+    nli: bool | Callable[[dict], bool] = True  # False for methods that judge with an LLM; or: given the params
+    check: Callable[[dict], None] | None = None  # raises FactalignError for parameter values the method refuses
+
+    def uses_nli(self, params: dict) -> bool:
+        return self.nli(params) if callable(self.nli) else self.nli
 
 
 def nli_score(probs: np.ndarray) -> np.ndarray:

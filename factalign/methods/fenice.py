@@ -14,6 +14,11 @@ Readings and differences from the released code, stated here so numbers can be c
   the paper, p_ent - p_con.
 - when the document has at most j sentences the only passage is the document itself, so only the
   whole-document premise is scored.
+- eq. 7 read literally gives a claim below T the score FENICE_mul alone, which can be lower than its
+  coref score; here (as in the released code, which maxes over every premise) the claim keeps the
+  max of its coref score and FENICE_mul, so passages can only raise a score.
+- Co(s*) (eq. 4) replaces each mention with the other mentions of its cluster that are not pronouns
+  (a pronoun brings no name to the NLI model); the paper says "all its coreferential mentions".
 - ties keep the finer granularity (sentence, then coref, then passage, then document) and the
   earlier sentence.
 """

@@ -26,6 +26,13 @@ Readings, stated so numbers can be compared:
 - if the filter drops every fact, all facts are kept (`details["filter_fallback"] = True`); if the
   extractor returns no fact at all, each resolved summary sentence is a fact.
 - `filter=False` and `expand=False` give the paper's ablations; `gran` is the largest window size.
+  Algorithm 2's line 14 loops g = 1, ..., gran+1 (windows of up to 4 sentences for gran = 3), but
+  the text limits the expansion to "a maximum of three sentences (d_{i-1} + d_i + d_{i+1})": the text
+  is followed (the loop reads as Python's range(1, gran + 1)). Its line 11 tests the label of
+  (d_i, a_k) with i left over from the loop above (the last sentence); read as the best sentence
+  d_midx, whose entailment the test is about.
+- Algorithm 1 appends a fact once per summary sentence that entails it; here a fact is kept once
+  (the min over facts is the same).
 """
 
 from __future__ import annotations

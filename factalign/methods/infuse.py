@@ -13,14 +13,19 @@ Summary score = mean over summary sentences.
 Readings, stated so numbers can be compared:
 - u_0 (the empty premise) is read as +infinity: with no context nothing has been ruled out, so the
   first ranked sentence is always accepted and R_0 is never returned. The published code does the
-  same (it initialises the best neutral score to 1000).
+  same (it initialises the best neutral score to 1000). Algorithm 1's line 8 writes "n_{0,n} = 0",
+  which read literally would stop at the first step (u_1 >= 0) and return the empty premise.
 - the stopping test is `u_i >= u_{i-1}` (neutral did not fall). The published code stops only on a
   strict rise (`>`); the two differ only on exact ties.
 - the premise is joined in rank order, one space between sentences; the published code re-sorts the
   selected sentences into document order and concatenates them without a separator, and before
   ranking keeps only the 2i sentences with the highest forward entailment; ties there are broken by
   forward entailment, here by document index.
-- INFUSE_sub (`infuse-sub`): the claims of the extractor in use are grouped by
+- the paper does not say in its text how sentence scores become a summary score; the mean is our
+  reading (as SummaC-ZS aggregates).
+- INFUSE_sub (`infuse-sub`): the paper splits summary sentences with a fine-tuned T5-large sentence
+  splitter (Section 4); here the claims of the extractor in use stand in for its sub-sentences,
+  grouped by
   `Claim.sentence_index`; each claim runs the procedure above and a summary sentence scores the min
   over its claims. A summary sentence without any claim is checked whole. The results list every
   claim (details: k, its sentence, the sentence score, whether it was the min); the summary score
