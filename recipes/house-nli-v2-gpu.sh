@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # House NLI model v2 on a GPU: v1's data at full size (no 30,000 subsample), trained from the base
-# encoder for 3 epochs, with and without the v2 summary-like pairs, plus a continuation of v1.
-# Four runs share one GPU; each is exported to int8 ONNX and scored on the natural dev sources.
+# encoder; the shipped model is the weight average ("soup") of six seeds (docs/house-model.md).
 #
 #   bash recipes/house-nli-v2-gpu.sh prepare   # CPU, with ../shared beside the repo: examples + int8 base
-#   bash recipes/house-nli-v2-gpu.sh train     # GPU (falls back to CPU, slowly): train, export, compare
+#   bash recipes/house-nli-v2-gpu.sh ship      # GPU: six seeds, their soup, int8 ONNX in checkpoints/gpu/onnx-soup
+#   bash recipes/house-nli-v2-gpu.sh explore   # GPU: the four-run comparison that chose this recipe
 #
 # `prepare` needs `pip install -e ".[train]"`; `train` needs only torch, transformers, tokenizers, onnx and
 # onnxruntime (the examples are saved, so no spaCy and no ../shared). Outputs: checkpoints/gpu/onnx-*/ and
-# checkpoints/gpu/dev.json (docs/house-model.md). About 7 minutes on one H100.
+# checkpoints/gpu/dev.json (docs/house-model.md). Each takes about 8 minutes on one H100.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GPU=checkpoints/gpu
@@ -25,14 +25,22 @@ prepare() {
   for d in A B; do gzip -kf $GPU/$d/examples.json; done
 }
 
-run() {  # NAME EXAMPLES BASE EPOCHS LR SEED
+run() {  # NAME EXAMPLES BASE EPOCHS LR SEED [BATCH]
   python -m factalign train-nli --examples $GPU/$2/examples.json.gz --base "$3" --architecture $GPU/base \
-    --output $GPU/model-$1 --work-dir $GPU/work-$1 --epochs "$4" --lr "$5" --seed "$6" --batch-size 16 \
+    --output $GPU/model-$1 --work-dir $GPU/work-$1 --epochs "$4" --lr "$5" --seed "$6" --batch-size "${7:-16}" \
     --max-length 256 --eval-every 1000 --max-minutes "${MAX_MINUTES:-6}" > $GPU/train-$1.log 2>&1
-  python -m factalign export-onnx --checkpoint $GPU/model-$1 --output $GPU/onnx-$1 >> $GPU/train-$1.log 2>&1
+  [ -n "${NO_EXPORT:-}" ] || python -m factalign export-onnx --checkpoint $GPU/model-$1 --output $GPU/onnx-$1 >> $GPU/train-$1.log 2>&1
 }
 
-train() {
+ship() {
+  python recipes/int8_base.py unpack $GPU/base8 $GPU/base
+  for seed in 13 14 15 16 17 18; do NO_EXPORT=1 run s$seed A $GPU/base 3 8e-5 $seed 32 & done
+  wait
+  python recipes/soup.py $GPU/model-soup $GPU/A/examples.json.gz $GPU/model-s1?
+  python -m factalign export-onnx --checkpoint $GPU/model-soup --output $GPU/onnx-soup
+}
+
+explore() {
   python recipes/int8_base.py unpack $GPU/base8 $GPU/base
   run a A $GPU/base 3 6e-5 13 &
   run b B $GPU/base 3 6e-5 13 &
