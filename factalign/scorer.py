@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration
-from factalign.claims import ClaimExtractor, load_extractor
+from factalign.claims import ClaimExtractor, extractor_uses, load_extractor
 from factalign.coref import CorefModel, load_coref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
-from factalign.methods import Inputs, get_method
+from factalign.methods import Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
+from factalign.registry import check_options, parse_spec
 
 MAX_DOCUMENT_CHARS = 1_000_000
 # allowed ranges of float parameters (inclusive); integer parameters are counts, at least 1
@@ -30,7 +31,7 @@ class Scorer:
     >>> scorer.score(document, summary).score           # doctest: +SKIP
     """
 
-    method: str = "fenice"
+    method: str | Method | Callable = "fenice"  # a registered name, a Method, or a run(inputs, **params) function
     nli: str | NLIModel | None = None
     extractor: str | ClaimExtractor | None = "rules"
     coref: str | CorefModel | None = "heuristic"
@@ -45,24 +46,20 @@ class Scorer:
 
     def __post_init__(self):
         self.spec = get_method(self.method)
-        unknown = set(self.params) - set(self.spec.params)
-        if unknown:
-            raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
-                                 f"it takes: {', '.join(self.spec.params) or 'none'}")
-        self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
+        self.params = {**self.spec.params, **check_options(f"method {self.spec.name!r}", self.spec.params, self.params)}
         for name, value in self.params.items():
             check_param(name, value)
         check_threshold(self.threshold)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
-        if "llm" in self.spec.uses and self.llm is None:
+        if "llm" in uses(self.spec, self.extractor) and self.llm is None:
             from factalign.llm import ChatClient
 
             self.llm = ChatClient(cache=self.cache)
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
-        house = self.spec.nli and self.nli in (None, DEFAULT_NLI)
+        house = self.spec.nli and (self.nli is None or isinstance(self.nli, str) and parse_spec(self.nli)[0] == DEFAULT_NLI)
         self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
 
     @property
@@ -73,13 +70,15 @@ class Scorer:
             parts.append(f"nli:{self.nli_model.signature}")
         if "extractor" in self.spec.uses:
             parts.append(f"extractor:{self.extractor_model.name}")
-        if "coref" in self.spec.uses and self.params.get("use_coref", True):
+        if "coref" in self.spec.uses_for(self.params):
             parts.append(f"coref:{self.coref_model.name}")
         if "llm" in self.spec.uses:
             parts.append(f"llm:{self.llm.model}")
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
+        if isinstance(document, (list, tuple)) or isinstance(summary, (list, tuple)):
+            raise FactalignError("score() takes one document and one summary; for lists use score_batch(documents, summaries)")
         doc, summ = self._document(document, "document"), self._document(summary, "summary")
         inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
         total, claims = self.spec.run(inputs, **self.params)
@@ -88,8 +87,8 @@ class Scorer:
         label = None
         if threshold is not None:
             for c in claims:
-                if c.details.get("kept") is False:
-                    c.label = "filtered"  # not part of the score (FIZZ's filter)
+                if not c.counted:
+                    c.label = "filtered"  # reported, but not part of the score
                 else:
                     c.label = "supported" if c.score >= threshold else "unsupported"
             label = "consistent" if total >= threshold else "inconsistent"
@@ -141,23 +140,14 @@ def check_threshold(threshold: float | None) -> None:
         raise FactalignError(f"the threshold must be between -1 and 1 (scores lie there), not {threshold:g}")
 
 
+def uses(method: Method, extractor: str | ClaimExtractor | None) -> set[str]:
+    """What a method needs, with what its extractor spec needs when it uses one ("llm", "nli", ...)."""
+    return set(method.uses) | (set(extractor_uses(extractor)) if "extractor" in method.uses else set())
+
+
 def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:
     """One-shot scoring; for many pairs build a Scorer once (models load once)."""
     return Scorer(method, **options).score(document, summary)
-
-
-def _like(default: Any, value: Any) -> Any:
-    """Coerce a CLI string to the type of the parameter's default."""
-    if not isinstance(value, str) or isinstance(default, str):
-        return value
-    try:
-        if isinstance(default, bool):
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise ValueError(value)
-            return value.lower() in ("true", "1", "yes")
-        return type(default)(value) if default is not None else float(value)
-    except ValueError:
-        raise FactalignError(f"parameter value {value!r} is not a valid {type(default).__name__}") from None
 
 
 def _fmt(v: Any) -> str:

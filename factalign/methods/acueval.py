@@ -18,7 +18,7 @@ from __future__ import annotations
 from factalign.claims.llm import LLMExtractor
 from factalign.data import Premise, SummaryResult
 from factalign.errors import FactalignError
-from factalign.methods.base import Inputs, Method, Scored, mean, result
+from factalign.methods.base import Inputs, Scored, mean, register_method, result
 
 VALIDATE = ("Document:\n{document}\n\nIs the following fact supported by the document above? Answer with Yes or No only.\n"
             "Fact: {fact}\nAnswer:")
@@ -27,6 +27,8 @@ REVISE = ("Document:\n{document}\n\nSummary:\n{summary}\n\nThese facts in the su
           "facts and keep everything else as it is. Reply with the revised summary only.")
 
 
+@register_method("acueval", uses=("llm",), nli=False,
+                 description="LLM-written atomic content units, each validated by the LLM as P(Yes); mean")
 def acueval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:
     client = inputs.llm
     if client is None:
@@ -53,7 +55,3 @@ def revise(document: str, summary: str, res: SummaryResult, client) -> str:
         return summary
     prompt = REVISE.format(document=document, summary=summary, feedback="\n".join(f"- {w}" for w in wrong))
     return client.complete([{"role": "user", "content": prompt}]).strip()
-
-
-ACUEVAL = Method("acueval", acueval, {"unit_threshold": 0.5}, ("llm",),
-                 "LLM-written atomic content units, each validated by the LLM as P(Yes); mean", nli=False)
