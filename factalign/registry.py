@@ -85,6 +85,9 @@ class Registry:
         self.entries[entry.name] = entry
         return entry
 
+    def unregister(self, name: str) -> None:
+        self.entries.pop(name, None)
+
     def get(self, name: str) -> Any:
         if name not in self.entries:
             self._load_entry_point(name)

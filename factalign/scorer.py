@@ -59,7 +59,8 @@ class Scorer:
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
-        house = self.spec.nli and (self.nli is None or isinstance(self.nli, str) and parse_spec(self.nli)[0] == DEFAULT_NLI)
+        # backend options (threads, batch_size) leave the house model what it is
+        house = self.spec.nli and (self.nli in (None, DEFAULT_NLI) or isinstance(self.nli, str) and parse_spec(self.nli)[0] == DEFAULT_NLI)
         self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
 
     @property

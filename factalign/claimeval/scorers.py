@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from factalign.errors import FactalignError
+from factalign.registry import Registry, build
+
+CLAIM_SCORERS = Registry("claim scorer", "claim_scorers")
 
 DEMONSTRATIVE_OR_PRONOUN = {"he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their",
                             "theirs", "this", "that", "these", "those"}
@@ -35,6 +37,7 @@ def relation_count(sent) -> int:
     return predicates + appositives + conjuncts
 
 
+@CLAIM_SCORERS.register("atomicity", description="relations in spaCy's dependency parse; <= 1 is atomic")
 class HeuristicAtomicity:
     name = "atomicity"
 
@@ -47,6 +50,7 @@ class HeuristicAtomicity:
         return [1.0 if n <= 1 else 0.0 for n in self.counts(claims)]
 
 
+@CLAIM_SCORERS.register("decontext", description="no pronoun or demonstrative left to resolve")
 class HeuristicDecontext:
     name = "decontext"
 
@@ -74,6 +78,7 @@ class _Seq2Seq:
         return tokenizer.batch_decode(out, skip_special_tokens=False)
 
 
+@CLAIM_SCORERS.register("atomicity-rebel", arg="ID_OR_DIR", description="REBEL triplets counted as relations")
 class RebelAtomicity(_Seq2Seq):
     name = "atomicity-rebel"
     default = "Babelscape/rebel-large"
@@ -83,6 +88,7 @@ class RebelAtomicity(_Seq2Seq):
         return [1.0 if text.count("<triplet>") <= 1 else 0.0 for text in self.generate(list(claims))]
 
 
+@CLAIM_SCORERS.register("fluency-coedit", arg="ID_OR_DIR", description="CoEdIT grammar correction; 1 = nothing to correct")
 class CoeditFluency(_Seq2Seq):
     name = "fluency-coedit"
     default = "grammarly/coedit-large"
@@ -95,12 +101,6 @@ class CoeditFluency(_Seq2Seq):
         return [sim(c, f.replace("<pad>", "").replace("</s>", "").strip()) for c, f in zip(claims, fixed)]
 
 
-SCORERS = {"atomicity": HeuristicAtomicity, "decontext": HeuristicDecontext,
-           "atomicity-rebel": RebelAtomicity, "fluency-coedit": CoeditFluency}
-
 
 def load_scorer(spec: str) -> ClaimScorer:
-    name, _, arg = spec.partition(":")
-    if name not in SCORERS:
-        raise FactalignError(f"unknown claim scorer {spec!r}; choose one of: {', '.join(SCORERS)}")
-    return SCORERS[name](arg) if arg else SCORERS[name]()
+    return build(CLAIM_SCORERS, spec)

@@ -15,26 +15,26 @@ FILTER_SUFFIX = "+filter"
 
 
 @EXTRACTORS.register("sentences", description="each summary sentence is one claim")
-def sentences() -> ClaimExtractor:
+def _sentences() -> ClaimExtractor:
     return SentenceExtractor()
 
 
 @EXTRACTORS.register("rules", arg="COREF", description="spaCy clause rules (offline); COREF resolves pronouns first")
-def rules(arg: str) -> ClaimExtractor:
+def _rules(arg: str) -> ClaimExtractor:
     from factalign.claims.rules import RulesExtractor
 
     return RulesExtractor(arg or "heuristic")
 
 
 @EXTRACTORS.register("llm", arg="PRESET", uses=("llm",), description="an OpenAI-compatible LLM with a prompt preset")
-def llm(arg: str, llm=None) -> ClaimExtractor:
+def _llm(arg: str, llm=None) -> ClaimExtractor:
     from factalign.claims.llm import LLMExtractor
 
     return LLMExtractor(arg or "fizz", llm)
 
 
 @EXTRACTORS.register("seq2seq", arg="ID_OR_DIR", description="a text2text model (extra [seq2seq]); groups=K beam groups")
-def seq2seq(arg: str, groups: int = 0) -> ClaimExtractor:
+def _seq2seq(arg: str, groups: int = 0) -> ClaimExtractor:
     from factalign.claims.seq2seq import Seq2SeqExtractor
 
     return Seq2SeqExtractor(arg + (f",groups={groups}" if groups else ""))

@@ -11,19 +11,19 @@ COREF_BACKENDS = Registry("coref backend", "coref")
 
 
 @COREF_BACKENDS.register("none", description="no coreference")
-def none() -> CorefModel:
+def _none() -> CorefModel:
     return NoCoref()
 
 
 @COREF_BACKENDS.register("heuristic", description="spaCy entities and pronoun rules (offline, deterministic)")
-def heuristic() -> CorefModel:
+def _heuristic() -> CorefModel:
     from factalign.coref.heuristic import HeuristicCoref
 
     return HeuristicCoref()
 
 
 @COREF_BACKENDS.register("fastcoref", arg="DIR", description="the fastcoref model FENICE uses (extra [coref])")
-def fastcoref(arg: str, device: str = "cpu") -> CorefModel:
+def _fastcoref(arg: str, device: str = "cpu") -> CorefModel:
     from factalign.coref.fastcoref import FastCoref
 
     return FastCoref(arg or None, device=device)

@@ -22,14 +22,14 @@ NLI_BACKENDS = Registry("NLI backend", "nli")
 
 
 @NLI_BACKENDS.register("house", description=f"the packaged house model (onnx, int8), from {HOUSE_MODEL_DIR}")
-def house(batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
+def _house(batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
     if not (HOUSE_MODEL_DIR / "model.onnx").is_file():
         raise FactalignError(f"the house NLI model is not installed at {HOUSE_MODEL_DIR}; pass --nli onnx:DIR or hf:ID")
-    return onnx(str(HOUSE_MODEL_DIR), batch_size, long_premise, threads)
+    return _onnx(str(HOUSE_MODEL_DIR), batch_size, long_premise, threads)
 
 
 @NLI_BACKENDS.register("onnx", arg="DIR", description="a local directory with model.onnx, tokenizer.json, config.json")
-def onnx(arg: str, batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
+def _onnx(arg: str, batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
     from factalign.nli.onnx import OnnxNLI
 
     if not arg:
@@ -39,7 +39,7 @@ def onnx(arg: str, batch_size: int = 32, long_premise: str = "chunk", threads: i
 
 @NLI_BACKENDS.register("hf", arg="ID_OR_DIR", description=f"transformers from the hub or a local directory (extra [hf]); "
                        f"default: {DEFAULT_HF_MODEL} (the FENICE paper's NLI model)")
-def hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length: int | None = None,
+def _hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length: int | None = None,
        device: str = "cpu") -> NLIModel:
     from factalign.nli.hf import HFNLI
 
@@ -48,7 +48,7 @@ def hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length: 
 
 
 @NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table")
-def table(arg: str) -> NLIModel:
+def _table(arg: str) -> NLIModel:
     if not arg:
         raise FactalignError("NLI backend 'table' needs an argument: table:FILE")
     return TableNLI.from_file(arg)
