@@ -14,8 +14,7 @@ from factalign import __version__
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import read_text
 from factalign.nli import NLI_BACKENDS
-from factalign.options import (add_llm_options, add_max_chars_option, add_scorer_options, llm_from_args,
-                               scorer_from_args)
+from factalign.options import add_llm_options, add_max_chars_option, add_scorer_options, llm_from_args, scorer_from_args
 from factalign.scorer import Scorer, check_text
 
 

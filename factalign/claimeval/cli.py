@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
-from factalign.options import add_llm_options, add_model_options, llm_from_args
 from factalign.errors import FactalignError
+from factalign.options import add_llm_options, add_model_options, llm_from_args
 
 
 def register(subparsers) -> None:

@@ -12,11 +12,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from factalign.registry import Registry, build
+from factalign.text.pronouns import UNRESOLVED
 
 CLAIM_SCORERS = Registry("claim scorer", "claim_scorers")
 
-DEMONSTRATIVE_OR_PRONOUN = {"he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their",
-                            "theirs", "this", "that", "these", "those"}
 
 
 class ClaimScorer(Protocol):
@@ -55,7 +54,7 @@ class HeuristicDecontext:
     name = "decontext"
 
     def score(self, claims: Sequence[str]) -> list[float]:
-        return [0.0 if DEMONSTRATIVE_OR_PRONOUN & {w.strip(".,;:'\"").lower() for w in c.split()} else 1.0 for c in claims]
+        return [0.0 if UNRESOLVED & {w.strip(".,;:'\"").lower() for w in c.split()} else 1.0 for c in claims]
 
 
 class _Seq2Seq:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, acueval  # noqa: F401  (they register)
+# in the order the CLI lists them; importing a module registers its methods
+from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, acueval  # noqa: F401, I001  # isort: skip
 from factalign.methods.base import METHODS, Inputs, Method, register_method
 
 
