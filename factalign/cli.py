@@ -14,7 +14,13 @@ from factalign import __version__
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import read_text
 from factalign.nli import NLI_BACKENDS
-from factalign.options import add_llm_options, add_max_chars_option, add_scorer_options, llm_from_args, scorer_from_args
+from factalign.options import (
+    add_llm_options,
+    add_max_chars_option,
+    add_scorer_options,
+    llm_from_args,
+    scorer_from_args,
+)
 from factalign.scorer import Scorer, check_text
 
 
@@ -161,8 +167,8 @@ def _plugins():
     entry points (each a `register(subparsers)` function)."""
     from importlib.metadata import entry_points
 
+    from factalign.bench.calibrate import register as calibrate
     from factalign.bench.cli import register as bench
-    from factalign.calibration.cli import register as calibrate
     from factalign.claimeval.cli import register as claims
     from factalign.report.cli import register as report
     from factalign.train.cli import register as train

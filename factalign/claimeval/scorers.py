@@ -41,7 +41,7 @@ class HeuristicAtomicity:
     name = "atomicity"
 
     def counts(self, claims: Sequence[str]) -> list[int]:
-        from factalign.claims.rules import parser
+        from factalign.claims.parsing import parser
 
         return [relation_count(doc) for doc in parser().pipe(claims)]
 

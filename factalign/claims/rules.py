@@ -13,21 +13,16 @@ from __future__ import annotations
 import re
 
 from spacy.tokens import Doc
-from spacy.util import filter_spans
 
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
+from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
-from factalign.text.nlp import SYNTAX, pipeline
 from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT
 
 MAX_HEADING_TOKENS = 10
-
-
-def parser():
-    return pipeline(SYNTAX)
 
 
 class RulesExtractor:
@@ -130,19 +125,6 @@ def clauses_of(text: str, where: list[int]) -> list[tuple[str, list[int]]]:
             out.append((piece, where[a:a + len(piece)] + [where[a + len(piece)]]))
         start = cut + 2
     return out
-
-
-def parse(text: str, fixed: list[tuple[int, int]]) -> Doc:
-    """Parse with multi-word names merged into single tokens first: the small parser then keeps them whole."""
-    nlp = parser()
-    doc = nlp.make_doc(text)
-    spans = filter_spans([s for a, b in fixed if (s := doc.char_span(a, b)) is not None and len(s) > 1])
-    with doc.retokenize() as retokenizer:
-        for s in spans:
-            retokenizer.merge(s, attrs={"TAG": "NNP", "POS": "PROPN"})
-    for _, component in nlp.pipeline:
-        doc = component(doc)
-    return doc
 
 
 def without_brackets(text: str) -> tuple[str, list[int]]:

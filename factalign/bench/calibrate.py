@@ -40,7 +40,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if bool(args.data) == bool(args.scores):
         raise FactalignError("calibrate needs one of --data (labelled rows, scored here) or --scores (a bench run directory)")
     try:
-        from factalign.calibration.fit import fit_calibration
+        from factalign.bench.fit import fit_calibration
     except ImportError as exc:
         raise FactalignError(f"factalign calibrate needs {exc.name}: pip install 'factalign[bench]'") from None
     method, signature, kept, scores, data = _from_scores(args) if args.scores else _from_data(args)
