@@ -83,9 +83,10 @@ def test_a_plain_function_is_a_method(plugin):
         score, claims = plugin.weakest(inputs)
         return weight * score, claims
 
-    result = Scorer(sentence_weakest, nli=plugin.OverlapNLI(), params={"weight": "0.5"}, calibration=None).score(DOCUMENT, RIGHT)
+    result = Scorer(sentence_weakest, nli=plugin.OverlapNLI(), params={"weight": "0.5"},
+                    calibration=None).score(DOCUMENT, "Bob danced in Rome.")
     assert result.method == "sentence-weakest" and result.signature.startswith("method:sentence-weakest|weight:0.5|")
-    assert result.score == pytest.approx(0.45)  # both sentences entailed at 0.9, halved
+    assert result.score == pytest.approx(0.45)  # no extractor declared: the summary sentence, entailed at 0.9, halved
 
 
 def test_entry_points_are_found_by_name(installed):
