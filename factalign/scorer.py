@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,10 +78,59 @@ class Scorer:
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
-        if isinstance(document, (list, tuple)) or isinstance(summary, (list, tuple)):
-            raise FactalignError("score() takes one document and one summary; for lists use score_batch(documents, summaries)")
-        doc, summ = self._document(document, "document"), self._document(summary, "summary")
-        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
+        if not isinstance(document, (str, Document)) or not isinstance(summary, (str, Document)):
+            raise FactalignError(f"score() takes one document and one summary (str), not {type(document).__name__} and "
+                                 f"{type(summary).__name__}; for many use score_batch(documents, summaries)")
+        return self._score(self._document(document, "document"), self._document(summary, "summary"), self.nli_model)
+
+    def score_batch(self, documents: Sequence[str | Document], summaries: Sequence[str | Document],
+                    batch_size: int = 32, progress: bool = True) -> list[SummaryResult]:
+        """Each document[i] with summary[i], in order; up to `batch_size` pairs at a time share their NLI calls
+        (one model call serves them all), with the same numbers as `score` pair by pair."""
+        from tqdm import tqdm
+
+        from factalign.nli.gather import GatheringNLI
+
+        if isinstance(documents, str) or isinstance(summaries, str):
+            raise FactalignError("score_batch() takes lists of documents and summaries; for one pair use score()")
+        documents, summaries = list(documents), list(summaries)
+        if len(documents) != len(summaries):
+            raise FactalignError(f"score_batch() got {len(documents)} documents and {len(summaries)} summaries")
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise FactalignError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
+        pairs = [(self._document(d, "document"), self._document(s, "summary")) for d, s in zip(documents, summaries)]
+        results: list[SummaryResult] = []
+        with tqdm(total=len(pairs), desc=f"scoring ({self.spec.name})", unit="pair",
+                  disable=not progress or len(pairs) < 2) as bar:
+            for start in range(0, len(pairs), batch_size):
+                chunk = pairs[start:start + batch_size]
+                if self.nli_model is None:
+                    done = [self._score(d, s, None) for d, s in chunk]
+                else:
+                    gather = GatheringNLI(self.nli_model, len(chunk))
+                    done = gather.run([lambda d=d, s=s: self._score(d, s, gather) for d, s in chunk])
+                for r in done:
+                    if isinstance(r, BaseException):
+                        raise r
+                results += done
+                bar.update(len(chunk))
+        return results
+
+    def score_frame(self, frame, document: str = "document", summary: str = "summary", **options):
+        """A copy of a pandas DataFrame with `score`, `label` and `probability` columns added (extra [frames])."""
+        missing = [c for c in (document, summary) if c not in getattr(frame, "columns", ())]
+        if missing:
+            raise FactalignError(f"score_frame() needs a DataFrame with the columns {document!r} and {summary!r}; "
+                                 f"missing: {', '.join(map(repr, missing))}")
+        results = self.score_batch(frame[document].tolist(), frame[summary].tolist(), **options)
+        out = frame.copy()
+        out["score"] = [r.score for r in results]
+        out["label"] = [r.label for r in results]
+        out["probability"] = [r.probability for r in results]
+        return out
+
+    def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
+        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm)
         total, claims = self.spec.run(inputs, **self.params)
         cal = self.calibration_model
         threshold = cal.threshold if cal else self.threshold
@@ -97,12 +146,9 @@ class Scorer:
                              cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
 
     def score_many(self, pairs: Iterable[tuple[str, str]], progress: bool = True) -> list[SummaryResult]:
-        """Each (document, summary) pair scored in order, with a progress bar on stderr unless `progress=False`."""
-        from tqdm import tqdm
-
+        """Each (document, summary) pair scored in order (`score_batch`), with a progress bar on stderr unless `progress=False`."""
         pairs = list(pairs)
-        bar = tqdm(pairs, desc=f"scoring ({self.spec.name})", unit="pair", disable=not progress or len(pairs) < 2)
-        return [self.score(d, s) for d, s in bar]
+        return self.score_batch([d for d, _ in pairs], [s for _, s in pairs], progress=progress)
 
     def _document(self, text: str | Document, what: str) -> Document:
         if isinstance(text, Document):

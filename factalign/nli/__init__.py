@@ -12,6 +12,7 @@ from pathlib import Path
 from factalign.errors import FactalignError
 from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget
 from factalign.nli.cache import CachedNLI
+from factalign.nli.gather import GatheringNLI
 from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
 from factalign.registry import Registry, build
@@ -65,9 +66,10 @@ def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None
 
 
 def token_budget(model: NLIModel) -> TokenBudget | None:
-    """The model's token counting and premise budget, looking through the cache; None if it has none."""
-    inner = model.model if isinstance(model, CachedNLI) else model
-    return inner if isinstance(inner, TokenBudget) else None
+    """The model's token counting and premise budget, looking through our wrappers; None if it has none."""
+    while isinstance(model, (CachedNLI, GatheringNLI)):
+        model = model.model
+    return model if isinstance(model, TokenBudget) else None
 
 
 __all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget",
