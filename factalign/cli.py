@@ -14,13 +14,9 @@ from factalign import __version__
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import read_text
 from factalign.nli import NLI_BACKENDS
-from factalign.options import (
-    add_llm_options,
-    add_max_chars_option,
-    add_scorer_options,
-    llm_from_args,
-    scorer_from_args,
-)
+from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_scorer_options,
+                               llm_from_args, scorer_from_args)
+from factalign.batch import below
 from factalign.scorer import Scorer, check_text
 
 
@@ -44,7 +40,7 @@ def run_score(args: argparse.Namespace) -> int:
         html_report(args.html, [result.to_dict()], [(document, summary)], getattr(args, "threshold", None))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
+        return below(result.score, args.fail_under, "the score")
     label = f"  [{result.label}]" if result.label else ""
     print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
     if result.calibration:
@@ -58,7 +54,7 @@ def run_score(args: argparse.Namespace) -> int:
               f"{c.claim.text}  ->  {_clip(source)}")
         if rewritten:
             print(f"{'':>54}as checked, with coreferences resolved: {_clip(rewritten)}")
-    return 0
+    return below(result.score, args.fail_under, "the score")
 
 
 def aligned_source(c, document: str) -> tuple[str, str | None]:
@@ -132,16 +128,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
+    add_fail_under_option(p, "the score")
     add_scorer_options(p)
     p.set_defaults(func=run_score)
 
-    p = sub.add_parser("batch", help="score JSONL rows {id, document, summary}; resumable")
-    p.add_argument("input", help="input JSONL ('-' for stdin)")
+    p = sub.add_parser("batch", help="score rows {id, document, summary} of a JSONL, CSV or Parquet file; resumable")
+    p.add_argument("input", help="input JSONL, CSV (.csv, .tsv) or Parquet (.parquet) file ('-' for JSONL on stdin)")
+    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
+                   help="map fields (id, document, summary) to the file's columns, as for bench")
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")
     p.add_argument("--row-timeout", type=float, metavar="SECONDS", help="give up on a row after this long: it is reported "
                    "as failed and the batch goes on (default: no limit)")
+    add_fail_under_option(p, "the mean score of the output's rows")
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
 

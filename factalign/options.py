@@ -59,6 +59,10 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     add_llm_options(p, cache=False)
 
 
+def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
+
+
 def add_max_chars_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
 

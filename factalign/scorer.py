@@ -78,7 +78,7 @@ class Scorer:
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
-        if not isinstance(document, (str, Document)) or not isinstance(summary, (str, Document)):
+        if any(isinstance(x, Iterable) and not isinstance(x, (str, Document)) for x in (document, summary)):
             raise FactalignError(f"score() takes one document and one summary (str), not {type(document).__name__} and "
                                  f"{type(summary).__name__}; for many use score_batch(documents, summaries)")
         return self._score(self._document(document, "document"), self._document(summary, "summary"), self.nli_model)
