@@ -19,8 +19,6 @@ from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
 from factalign.registry import check_options, parse_spec
 
 MAX_DOCUMENT_CHARS = 1_000_000
-# allowed ranges of float parameters (inclusive); integer parameters are counts, at least 1
-PARAM_RANGES = {"T": (-1.0, math.inf), "unit_threshold": (0.0, 1.0)}
 
 
 @dataclass
@@ -48,7 +46,7 @@ class Scorer:
         self.spec = get_method(self.method)
         self.params = {**self.spec.params, **check_options(f"method {self.spec.name!r}", self.spec.params, self.params)}
         for name, value in self.params.items():
-            check_param(name, value)
+            check_param(name, value, self.spec.ranges.get(name))
         check_threshold(self.threshold)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
@@ -169,14 +167,15 @@ def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Non
                              "(raise it with --max-chars)")
 
 
-def check_param(name: str, value: Any) -> None:
+def check_param(name: str, value: Any, limits: tuple[float, float] | None = None) -> None:
+    """Integer parameters are counts (at least 1); a float one lies within the method's declared limits (inclusive)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return
     if isinstance(value, int):
         if value < 1:
             raise FactalignError(f"parameter {name} must be at least 1, not {value}")
         return
-    low, high = PARAM_RANGES.get(name, (-math.inf, math.inf))
+    low, high = limits or (-math.inf, math.inf)
     if math.isnan(value) or not low <= value <= high:
         raise FactalignError(f"parameter {name} must be between {low:g} and {high:g}, not {value:g}")
 

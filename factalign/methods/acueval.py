@@ -27,7 +27,7 @@ REVISE = ("Document:\n{document}\n\nSummary:\n{summary}\n\nThese facts in the su
           "facts and keep everything else as it is. Reply with the revised summary only.")
 
 
-@register_method("acueval", uses=("llm",), nli=False,
+@register_method("acueval", uses=("llm",), nli=False, ranges={"unit_threshold": (0.0, 1.0)},
                  description="LLM-written atomic content units, each validated by the LLM as P(Yes); mean")
 def acueval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:
     client = inputs.llm

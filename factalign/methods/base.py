@@ -60,14 +60,21 @@ class Method:
     uses: tuple[str, ...] = ()
     description: str = ""
     nli: bool = True  # False for methods that judge with an LLM instead
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # allowed (low, high) of float parameters
+    signed: bool | str = False  # scores in [-1, 1] (else [0, 1]); a name: only when that boolean parameter is true
 
     @classmethod
-    def of(cls, name: str, run: Callable[..., Scored], uses=(), description: str = "", nli: bool = True) -> Method:
+    def of(cls, name: str, run: Callable[..., Scored], uses=(), description: str = "", nli: bool = True,
+           ranges: dict[str, tuple[float, float]] | None = None, signed: bool | str = False) -> Method:
         """A method whose parameters and defaults are those of `run` after its `inputs`."""
-        return cls(name, run, signature_defaults(run, skip=1), tuple(uses), description or (run.__doc__ or "").strip(), nli)
+        return cls(name, run, signature_defaults(run, skip=1), tuple(uses), description or (run.__doc__ or "").strip(), nli,
+                   dict(ranges or {}), signed)
 
     def uses_for(self, params: dict[str, Any]) -> tuple[str, ...]:
         return tuple(u for u in self.uses if params.get(f"use_{u}", True) is not False)
+
+    def signed_for(self, params: dict[str, Any]) -> bool:
+        return self.signed is True or (isinstance(self.signed, str) and params.get(self.signed, self.params.get(self.signed)) is True)
 
 
 METHODS = Registry("method", "methods", make=Method.of)

@@ -33,7 +33,7 @@ def usable_sentences(sentences: list[str], original_constraints: bool) -> list[i
     return long_enough[:MAX_SENTENCES]
 
 
-@register_method("summac-zs",
+@register_method("summac-zs", signed="use_con",
                  description="summary sentences vs document sentences, max entailment (or ent - con), mean")
 def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool = False) -> Scored:
     doc = inputs.document
