@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import argparse
 
-from factalign.claims import EXTRACTORS
-from factalign.coref import COREF_BACKENDS
+from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
+from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
 from factalign.io import default_cache_path
-from factalign.methods import METHODS, get_method
+from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
 from factalign.registry import Registry, parse_options
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, uses
 
-DEFAULT_METHOD = "fenice"
-DEFAULT_EXTRACTOR = "rules"
-DEFAULT_COREF = "heuristic"
 
 
 def specs(registry: Registry) -> str:

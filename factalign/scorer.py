@@ -10,11 +10,11 @@ from typing import Any
 
 from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration
-from factalign.claims import ClaimExtractor, extractor_uses, load_extractor
-from factalign.coref import CorefModel, load_coref
+from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, load_extractor
+from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
-from factalign.methods import Inputs, Method, get_method
+from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
 from factalign.registry import check_options, parse_spec
 
@@ -29,10 +29,10 @@ class Scorer:
     >>> scorer.score(document, summary).score           # doctest: +SKIP
     """
 
-    method: str | Method | Callable = "fenice"  # a registered name, a Method, or a run(inputs, **params) function
+    method: str | Method | Callable = DEFAULT_METHOD  # a registered name, a Method, or a run(inputs, **params) function
     nli: str | NLIModel | None = None
-    extractor: str | ClaimExtractor | None = "rules"
-    coref: str | CorefModel | None = "heuristic"
+    extractor: str | ClaimExtractor | None = DEFAULT_EXTRACTOR
+    coref: str | CorefModel | None = DEFAULT_COREF
     threshold: float | None = None
     cache: str | Path | None = None
     llm: Any = None  # a ChatClient for methods that use an LLM; None: from FACTALIGN_LLM_* settings
@@ -191,7 +191,7 @@ def uses(method: Method, extractor: str | ClaimExtractor | None) -> set[str]:
     return set(method.uses) | (set(extractor_uses(extractor)) if "extractor" in method.uses else set())
 
 
-def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:
+def score(document: str, summary: str, method: str = DEFAULT_METHOD, **options) -> SummaryResult:
     """One-shot scoring; for many pairs build a Scorer once (models load once)."""
     return Scorer(method, **options).score(document, summary)
 

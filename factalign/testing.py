@@ -12,12 +12,13 @@ from typing import Any
 
 from factalign.data import SummaryResult
 from factalign.errors import FactalignError
+from factalign.methods import DEFAULT_METHOD
 from factalign.scorer import Scorer
 
 _SCORERS: dict[Any, Scorer] = {}  # models load once per test session
 
 
-def assert_consistent(document: str, summary: str, method: str = "fenice", threshold: float | None = None,
+def assert_consistent(document: str, summary: str, method: str = DEFAULT_METHOD, threshold: float | None = None,
                       scorer: Scorer | None = None, **options) -> SummaryResult:
     """The result, if the summary is labelled consistent; else an AssertionError that names the score,
     the threshold and each unsupported claim. Options are Scorer's (nli, extractor, calibration, ...)."""

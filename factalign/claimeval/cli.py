@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 from factalign.errors import FactalignError
-from factalign.options import add_llm_options, add_model_options, llm_from_args
+from factalign.options import add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args
 
 
 def register(subparsers) -> None:
@@ -45,7 +45,7 @@ def register(subparsers) -> None:
     p.add_argument("--no-stem", action="store_true", help="ROUGE-1 without Porter stemming")
     p.add_argument("--faith", default="nli", help="nli | alignscore:CHECKPOINT | none (default: nli)")
     add_model_options(p, extractor=False, coref=False)
-    p.add_argument("--cache", help="SQLite NLI cache file (default: in memory)")
+    add_cache_options(p)
     p.add_argument("--scorer", action="append", default=[], help="claim scorer: atomicity, decontext, "
                    "atomicity-rebel[:ID], fluency-coedit[:ID] (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary and per-input rows as JSON")
@@ -57,9 +57,12 @@ def build_extractor(args: argparse.Namespace):
     from factalign.claims import extractor_uses, load_extractor, with_filter
 
     spec = args.extractor
+    from factalign.nli import load_nli
+
     llm = llm_from_args(args) if "llm" in extractor_uses(spec) else None
-    extractor = load_extractor(spec, nli=args.nli, llm=llm)
-    return with_filter(extractor, args.nli) if args.filter and not spec.endswith("+filter") else extractor
+    nli = load_nli(args.nli, cache=cache_from_args(args)) if "nli" in extractor_uses(spec) or args.filter else None
+    extractor = load_extractor(spec, nli=nli, llm=llm)
+    return with_filter(extractor, nli) if args.filter and not spec.endswith("+filter") else extractor
 
 
 def rows_in_parallel(extractor, args: argparse.Namespace) -> int:
@@ -164,7 +167,7 @@ def faith_from_args(args: argparse.Namespace):
     if kind == "nli":
         from factalign.nli import load_nli
 
-        return nli_faith(load_nli(args.nli, cache=args.cache))
+        return nli_faith(load_nli(args.nli, cache=cache_from_args(args)))
     if kind == "alignscore":
         if not arg:
             raise FactalignError("--faith alignscore needs its checkpoint: --faith alignscore:PATH.ckpt")

@@ -12,6 +12,7 @@ from factalign.registry import Registry, build, parse_spec
 
 EXTRACTORS = Registry("claim extractor", "extractors")
 FILTER_SUFFIX = "+filter"
+DEFAULT_EXTRACTOR = "rules"
 
 
 @EXTRACTORS.register("sentences", description="each summary sentence is one claim")
@@ -69,4 +70,4 @@ def with_filter(extractor: ClaimExtractor, nli=None) -> ClaimExtractor:
     return EntailmentFilter(extractor, load_nli(nli))
 
 
-__all__ = ["ClaimExtractor", "SentenceExtractor", "EXTRACTORS", "load_extractor", "extractor_uses", "with_filter"]
+__all__ = ["DEFAULT_EXTRACTOR", "ClaimExtractor", "SentenceExtractor", "EXTRACTORS", "load_extractor", "extractor_uses", "with_filter"]

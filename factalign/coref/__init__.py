@@ -8,6 +8,7 @@ from factalign.coref.edit import representative, resolve, sentence_variants
 from factalign.registry import Registry, build
 
 COREF_BACKENDS = Registry("coref backend", "coref")
+DEFAULT_COREF = "heuristic"
 
 
 @COREF_BACKENDS.register("none", description="no coreference")
@@ -29,11 +30,11 @@ def _fastcoref(arg: str, device: str = "cpu") -> CorefModel:
     return FastCoref(arg or None, device=device)
 
 
-def load_coref(spec: str | CorefModel | None = "heuristic") -> CorefModel:
+def load_coref(spec: str | CorefModel | None = DEFAULT_COREF) -> CorefModel:
     if spec is None or not isinstance(spec, str):
         return spec or NoCoref()
     return build(COREF_BACKENDS, spec)
 
 
-__all__ = ["Cluster", "CorefModel", "NoCoref", "PRONOUNS", "COREF_BACKENDS", "load_coref", "resolve", "representative",
+__all__ = ["DEFAULT_COREF", "Cluster", "CorefModel", "NoCoref", "PRONOUNS", "COREF_BACKENDS", "load_coref", "resolve", "representative",
            "sentence_variants"]

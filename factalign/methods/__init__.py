@@ -9,6 +9,8 @@ from collections.abc import Callable
 from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, acueval  # noqa: F401, I001  # isort: skip
 from factalign.methods.base import METHODS, Inputs, Method, register_method
 
+DEFAULT_METHOD = "fenice"
+
 
 def get_method(method: str | Method | Callable) -> Method:
     """A registered method by name, a Method as it is, or a `run(inputs, **params)` function as a method."""
@@ -19,4 +21,4 @@ def get_method(method: str | Method | Callable) -> Method:
     return METHODS.get(method)
 
 
-__all__ = ["METHODS", "Method", "Inputs", "get_method", "register_method"]
+__all__ = ["DEFAULT_METHOD", "METHODS", "Method", "Inputs", "get_method", "register_method"]
