@@ -10,7 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 from factalign.errors import FactalignError
-from factalign.options import add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args
+from factalign.claimeval.scorers import CLAIM_SCORERS
+from factalign.options import (add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args,
+                               specs)
+from factalign.registry import parse_spec
 
 
 def register(subparsers) -> None:
@@ -46,8 +49,7 @@ def register(subparsers) -> None:
     p.add_argument("--faith", default="nli", help="nli | alignscore:CHECKPOINT | none (default: nli)")
     add_model_options(p, extractor=False, coref=False)
     add_cache_options(p)
-    p.add_argument("--scorer", action="append", default=[], help="claim scorer: atomicity, decontext, "
-                   "atomicity-rebel[:ID], fluency-coedit[:ID] (repeatable)")
+    p.add_argument("--scorer", action="append", default=[], help=f"claim scorer: {specs(CLAIM_SCORERS)} (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary and per-input rows as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_eval)
@@ -161,7 +163,7 @@ def run_eval(args: argparse.Namespace) -> int:
 def faith_from_args(args: argparse.Namespace):
     from factalign.claimeval.faith import alignscore_faith, nli_faith
 
-    kind, _, arg = args.faith.partition(":")
+    kind, arg, _ = parse_spec(args.faith)
     if kind == "none":
         return None
     if kind == "nli":
