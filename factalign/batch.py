@@ -1,4 +1,5 @@
-"""`factalign batch`: score JSONL rows {id, document, summary} into a resumable JSONL output.
+"""`factalign batch`: score rows {id, document, summary} of a JSONL, CSV or Parquet file (other column
+names mapped with --columns) into a resumable JSONL output, then print one aggregate line.
 
 Every input row ends as an output line or as a one-line error on stderr (and a non-zero exit):
 rows with a bad or repeated id are refused, not silently merged, and a row over `--row-timeout`
@@ -16,9 +17,13 @@ from typing import Any
 
 from tqdm import tqdm
 
+from factalign.bench.data import file_kind, file_rows
 from factalign.errors import FactalignError
 from factalign.io import read_jsonl
 from factalign.jsonl_output import JsonlOutput, row_key
+from factalign.registry import parse_options
+
+FIELDS = ("id", "document", "summary")
 
 
 class RowTimeout(BaseException):
@@ -30,8 +35,9 @@ def run_batch(args: argparse.Namespace, make_scorer) -> int:
     with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
         if args.html and not output.regular:
             raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
-        rows = checked_rows(args.input)
+        rows = checked_rows(args.input, batch_columns(args.columns))
         scorer = make_scorer(args)
+        output.check_signature(scorer.signature)
         if args.row_timeout:
             warm_up(scorer)
         failed = written = 0
@@ -55,13 +61,39 @@ def run_batch(args: argparse.Namespace, make_scorer) -> int:
                 raise FactalignError(f"{exc}; {written} rows of this run were written, rerun to resume") from None
             written += 1
             output.finished.add(row_key(row["id"]))
+            output.note({"id": row["id"], **result.to_dict()})
     if args.html and output.finished:
         from factalign.report import batch_html_report
 
         batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
     if failed:
         print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
-    return 1 if failed else 0
+    mean = aggregate(output.scores, args.output)
+    if failed:
+        return 1
+    return below(mean, args.fail_under, "the mean score")
+
+
+def aggregate(scores: dict[str, tuple[float, str | None]], where: str) -> float | None:
+    """Print one line over every row in the output: rows, mean score, share labelled inconsistent."""
+    if not scores:
+        print(f"factalign batch: 0 rows in {where}", file=sys.stderr)
+        return None
+    values = [s for s, _ in scores.values()]
+    labels = [label for _, label in scores.values() if label is not None]
+    share = f"{sum(label == 'inconsistent' for label in labels) / len(labels):.1%} labelled inconsistent" if labels \
+        else "no labels (no threshold or calibration)"
+    mean = sum(values) / len(values)
+    print(f"factalign batch: {len(values)} rows in {where}, mean score {mean:.4f}, {share}", file=sys.stderr)
+    return mean
+
+
+def below(score: float | None, fail_under: float | None, what: str) -> int:
+    """1 (and a line saying so) when `score` is under --fail-under, else 0."""
+    if fail_under is None or score is None or score >= fail_under:
+        return 0
+    print(f"factalign: {what} {score:.4f} is below --fail-under {fail_under:g}", file=sys.stderr)
+    return 1
 
 
 def warm_up(scorer) -> None:
@@ -74,10 +106,39 @@ def warm_up(scorer) -> None:
         scorer.coref_model.clusters("Warm-up text. It has two sentences.")
 
 
-def checked_rows(path: str) -> list[tuple[int, dict[str, Any] | FactalignError]]:
+def batch_columns(items: list[str]) -> dict[str, str]:
+    """--columns FIELD=COLUMN,... for id, document (or doc, as in bench) and summary."""
+    mapping = parse_options([p for item in items for p in item.split(",") if p.strip()], "--columns")
+    mapping = {("document" if field == "doc" else field): column for field, column in mapping.items()}
+    unknown = [f for f in mapping if f not in FIELDS]
+    if unknown:
+        raise FactalignError(f"--columns: unknown field {unknown[0]!r}; fields are: {', '.join(FIELDS)}")
+    return {field: mapping.get(field, field) for field in FIELDS}
+
+
+def input_rows(path: str, columns: dict[str, str]):
+    """(line or row number, {id, document, summary} or FactalignError) from a JSONL, CSV or Parquet file."""
+    kind = file_kind(path)
+    if kind == "jsonl":
+        source = read_jsonl(path, required=tuple(columns.values()))
+    else:
+        source, _ = file_rows(path, kind)
+    count = 0
+    for lineno, row in source:
+        count += 1
+        if not isinstance(row, FactalignError):
+            missing = [c for c in columns.values() if c not in row]
+            row = FactalignError(f"{path}:{lineno}: missing field {', '.join(missing)}") if missing \
+                else {field: row[column] for field, column in columns.items()}
+        yield lineno, row
+    if not count:
+        raise FactalignError(f"{path} is empty: no rows")
+
+
+def checked_rows(path: str, columns: dict[str, str] | None = None) -> list[tuple[int, dict[str, Any] | FactalignError]]:
     """The input rows; a row whose id is not a string or an integer, or repeats an earlier id, is an error."""
     rows, seen = [], {}
-    for lineno, row in read_jsonl(path, required=("id", "document", "summary")):
+    for lineno, row in input_rows(path, columns or {f: f for f in FIELDS}):
         if not isinstance(row, FactalignError):
             row_id = row["id"]
             if isinstance(row_id, bool) or not isinstance(row_id, (str, int)):

@@ -11,83 +11,15 @@ import warnings
 from tqdm import tqdm
 
 from factalign import __version__
-from factalign.claims import EXTRACTORS
-from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError, FactalignWarning
-from factalign.io import default_cache_path, read_text
-from factalign.methods import METHODS, get_method
-from factalign.nli import BACKENDS, DEFAULT_NLI
-from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, check_text
-
-
-def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
-    """Options that choose a method and its models (shared by score, batch, bench and calibrate), and
-    with `labels` how summaries are labelled."""
-    p.add_argument("--method", default="fenice", help=f"one of: {', '.join(METHODS)} (default: fenice)")
-    p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
-    p.add_argument("--extractor", default="rules", help=f"claim extractor: {', '.join(EXTRACTORS)}, optionally +filter (default: rules)")
-    p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
-    p.add_argument("--param", action="append", default=[], metavar="K=V", help="a method parameter, e.g. T=0.7 (repeatable)")
-    if labels:
-        p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
-                                                       "(overrides the default calibration)")
-        p.add_argument("--calibration", default="default", metavar="FILE",
-                       help="label with a calibration from `factalign calibrate`, made for this method and model "
-                            "(default: the shipped one for the method with the house model)")
-    add_cache_options(p)
-    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
-    add_llm_options(p, cache=False)
-
-
-def add_cache_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--cache", default=str(default_cache_path()),
-                   help="SQLite cache of NLI probabilities and LLM replies (default: %(default)s)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
-
-
-def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
-    p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for LLM methods (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
-    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL), or hf:DIR for a local "
-                                       "transformers causal LM (no endpoint)")
-    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
-    p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
-                   help="seconds to wait for each reply; a timed-out request is retried once (else FACTALIGN_LLM_TIMEOUT, default 60)")
-    p.add_argument("--llm-concurrency", type=int, metavar="N",
-                   help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
-    if cache:
-        add_cache_options(p)
-
-
-def llm_from_args(args: argparse.Namespace):
-    from factalign.llm import load_llm
-
-    check_url(args.llm_base_url, "--llm-base-url")
-    cache = None if getattr(args, "no_cache", False) else getattr(args, "cache", None)
-    return load_llm(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
-                    concurrency=args.llm_concurrency, cache=cache)
-
-
-def check_url(url: str | None, option: str) -> None:
-    from urllib.parse import urlsplit
-
-    if url is not None and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
-        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
-
-
-def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
-    params = {}
-    for item in args.param:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise FactalignError(f"--param takes K=V, got {item!r}")
-        params[key.strip()] = value.strip()
-    method = method or args.method
-    uses = get_method(method).uses
-    wants_llm = "llm" in uses or ("extractor" in uses and args.extractor.startswith("llm"))
-    llm = llm_from_args(args) if wants_llm else None
-    return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
-                  threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
-                  cache=None if args.no_cache else args.cache, params=params, max_document_chars=args.max_chars)
+from factalign.io import read_text
+from factalign.nli import NLI_BACKENDS
+from factalign.claims import DEFAULT_EXTRACTOR
+from factalign.coref import DEFAULT_COREF
+from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
+                               add_param_option, add_scorer_options, llm_from_args, scorer_from_args)
+from factalign.batch import below
+from factalign.scorer import Scorer, check_text
 
 
 def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
@@ -110,7 +42,7 @@ def run_score(args: argparse.Namespace) -> int:
         html_report(args.html, [result.to_dict()], [(document, summary)], getattr(args, "threshold", None))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
+        return below(result.score, args.fail_under, "the score")
     label = f"  [{result.label}]" if result.label else ""
     print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
     if result.calibration:
@@ -124,7 +56,7 @@ def run_score(args: argparse.Namespace) -> int:
               f"{c.claim.text}  ->  {_clip(source)}")
         if rewritten:
             print(f"{'':>54}as checked, with coreferences resolved: {_clip(rewritten)}")
-    return 0
+    return below(result.score, args.fail_under, "the score")
 
 
 def aligned_source(c, document: str) -> tuple[str, str | None]:
@@ -175,11 +107,13 @@ def run_revise(args: argparse.Namespace) -> int:
 def run_models(args: argparse.Namespace) -> int:
     from factalign.nli import HOUSE_MODEL_DIR
 
-    for name, where in BACKENDS.items():
+    for name in NLI_BACKENDS.names():
+        backend = NLI_BACKENDS.get(name)
         status = ""
         if name == "house":
             status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
-        print(f"{name:<7} {where}{status}")
+        options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
+        print(f"{backend.spec_help:<18} {backend.description}{status}" + (f"; options: {options}" if options else ""))
     return 0
 
 
@@ -193,16 +127,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
+    add_fail_under_option(p, "the score")
     add_scorer_options(p)
     p.set_defaults(func=run_score)
 
-    p = sub.add_parser("batch", help="score JSONL rows {id, document, summary}; resumable")
-    p.add_argument("input", help="input JSONL ('-' for stdin)")
+    p = sub.add_parser("batch", help="score rows {id, document, summary} of a JSONL, CSV or Parquet file; resumable")
+    p.add_argument("input", help="input JSONL, CSV (.csv, .tsv) or Parquet (.parquet) file ('-' for JSONL on stdin)")
+    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
+                   help="map fields (id, document, summary) to the file's columns, as for bench")
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")
     p.add_argument("--row-timeout", type=float, metavar="SECONDS", help="give up on a row after this long: it is reported "
                    "as failed and the batch goes on (default: no limit)")
+    add_fail_under_option(p, "the mean score of the output's rows")
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
 
@@ -214,11 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="acueval: the unsupported units (Figure 10); geval: G-Eval's comment (Figure 11) (default: acueval)")
     p.add_argument("--rounds", type=int, default=1, metavar="N", help="verify and revise until nothing is flagged or N rounds "
                                                                     "(default: 1)")
-    p.add_argument("--param", action="append", default=[], metavar="K=V",
-                   help="a parameter of the feedback method, e.g. variant=all-at-once (repeatable)")
-    p.add_argument("--nli", default=DEFAULT_NLI, help="NLI model for --param verifier=nli (default: house)")
-    p.set_defaults(extractor="rules", coref="heuristic")  # scorer_from_args reads them; the feedback methods use neither
-    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    add_param_option(p)
+    add_model_options(p, extractor=False, coref=False)  # --nli: the model of --param verifier=nli
+    p.set_defaults(extractor=DEFAULT_EXTRACTOR, coref=DEFAULT_COREF)  # scorer_from_args reads them; the feedback methods use neither
+    add_max_chars_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_llm_options(p)
     p.set_defaults(func=run_revise)
@@ -232,14 +169,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _plugins():
-    """Subcommands that live beside the features they drive."""
+    """Subcommands that live beside the features they drive, then those of the `factalign.commands`
+    entry points (each a `register(subparsers)` function)."""
+    from importlib.metadata import entry_points
+
+    from factalign.bench.calibrate import register as calibrate
     from factalign.bench.cli import register as bench
-    from factalign.calibration.cli import register as calibrate
     from factalign.claimeval.cli import register as claims
     from factalign.report.cli import register as report
     from factalign.train.cli import register as train
 
-    return [train, bench, calibrate, claims, report]
+    return [train, bench, calibrate, claims, report] + [ep.load() for ep in entry_points(group="factalign.commands")]
 
 
 def main(argv: list[str] | None = None) -> int:

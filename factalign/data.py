@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-Span = tuple[int, int]
+from factalign.text import Span, split_sentences
+
 Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary"]
 
 
@@ -34,7 +35,6 @@ class Document:
 
     @classmethod
     def from_text(cls, text: str) -> Document:
-        from factalign.text import split_sentences
 
         return cls(text, split_sentences(text))
 
@@ -105,6 +105,11 @@ class ClaimResult:
     premise: Premise | None
     label: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def counted(self) -> bool:
+        """False for a unit a method reports but leaves out of its score (`details["kept"] = False`)."""
+        return self.details.get("kept") is not False
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ClaimResult:

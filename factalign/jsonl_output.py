@@ -33,6 +33,8 @@ class JsonlOutput:
         except OSError as exc:
             raise FactalignError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
+        self.scores: dict[str, tuple[float, str | None]] = {}  # finished id -> (score, label), for the aggregate
+        self.signatures: set[str] = set()
         self.finished: set[str] = self._repair_and_read(id_field) if self.regular else set()
 
     def _repair_and_read(self, id_field: str) -> set[str]:
@@ -54,7 +56,22 @@ class JsonlOutput:
             row = _row(line)
             if row is not None and id_field in row:
                 ids.add(row_key(row[id_field]))
+                self.note(row, id_field)
         return ids
+
+    def note(self, row: dict[str, Any], id_field: str = "id") -> None:
+        """Remember a finished row's score, label and signature."""
+        if isinstance(row.get("score"), (int, float)):
+            self.scores[row_key(row[id_field])] = (float(row["score"]), row.get("label"))
+        if isinstance(row.get("signature"), str):
+            self.signatures.add(row["signature"])
+
+    def check_signature(self, signature: str) -> None:
+        """Refuse to add rows made with other settings to rows already there (bench refuses the same way)."""
+        other = next((s for s in sorted(self.signatures) if s != signature), None)
+        if other is not None:
+            raise FactalignError(other_settings(self.path, other, signature, "use another --output or delete the file"))
+
 
     def _repair(self, cut: int, tail: bytes) -> None:
         if _row(tail) is not None:
@@ -105,3 +122,7 @@ def _row(line: bytes) -> dict | None:
     except ValueError:
         return None
     return row if isinstance(row, dict) else None
+
+
+def other_settings(path, found: str, now: str, what_to_do: str) -> str:
+    return f"{path} holds scores made with other settings ({found}); now: {now}. {what_to_do[0].upper()}{what_to_do[1:]}"

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration
-from factalign.claims import ClaimExtractor, load_extractor
-from factalign.coref import CorefModel, load_coref
+from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, load_extractor
+from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
-from factalign.methods import Inputs, get_method
+from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
+from factalign.registry import check_options, parse_spec
 
 MAX_DOCUMENT_CHARS = 1_000_000
-# allowed ranges of float parameters (inclusive); integer parameters are counts, at least 1
-PARAM_RANGES = {"T": (-1.0, math.inf), "unit_threshold": (0.0, 1.0)}
 
 
 @dataclass
@@ -30,10 +29,10 @@ class Scorer:
     >>> scorer.score(document, summary).score           # doctest: +SKIP
     """
 
-    method: str = "fenice"
+    method: str | Method | Callable = DEFAULT_METHOD  # a registered name, a Method, or a run(inputs, **params) function
     nli: str | NLIModel | None = None
-    extractor: str | ClaimExtractor | None = "rules"
-    coref: str | CorefModel | None = "heuristic"
+    extractor: str | ClaimExtractor | None = DEFAULT_EXTRACTOR
+    coref: str | CorefModel | None = DEFAULT_COREF
     threshold: float | None = None
     cache: str | Path | None = None
     llm: Any = None  # a ChatClient for methods that use an LLM; None: from FACTALIGN_LLM_* settings
@@ -45,26 +44,24 @@ class Scorer:
 
     def __post_init__(self):
         self.spec = get_method(self.method)
-        unknown = set(self.params) - set(self.spec.params)
-        if unknown:
-            raise FactalignError(f"method {self.method!r} has no parameter {', '.join(sorted(unknown))}; "
-                                 f"it takes: {', '.join(self.spec.params) or 'none'}")
-        self.params = {**self.spec.params, **{k: _like(self.spec.params[k], v) for k, v in self.params.items()}}
+        self.params = {**self.spec.params, **check_options(f"method {self.spec.name!r}", self.spec.params, self.params)}
         for name, value in self.params.items():
-            check_param(name, value)
+            check_param(name, value, self.spec.ranges.get(name))
         if self.spec.check:
             self.spec.check(self.params)
         check_threshold(self.threshold)
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.uses_nli(self.params) else None
-        if "llm" in self.spec.uses and self.llm is None:
+        if "llm" in uses(self.spec, self.extractor) and self.llm is None:
             from factalign.llm import load_llm
 
             self.llm = load_llm(cache=self.cache)
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
-        house = self.nli_model is not None and self.nli in (None, DEFAULT_NLI)
+        # backend options (threads, batch_size) leave the house model what it is
+        house = self.nli_model is not None and (
+            self.nli in (None, DEFAULT_NLI) or isinstance(self.nli, str) and parse_spec(self.nli)[0] == DEFAULT_NLI)
         self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
 
     @property
@@ -75,23 +72,74 @@ class Scorer:
             parts.append(f"nli:{self.nli_model.signature}")
         if "extractor" in self.spec.uses:
             parts.append(f"extractor:{self.extractor_model.name}")
-        if "coref" in self.spec.uses and self.params.get("use_coref", True):
+        if "coref" in self.spec.uses_for(self.params):
             parts.append(f"coref:{self.coref_model.name}")
         if "llm" in self.spec.uses:
             parts.append(f"llm:{self.llm.model}")
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
-        doc, summ = self._document(document, "document"), self._document(summary, "summary")
-        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
+        if any(isinstance(x, Iterable) and not isinstance(x, (str, Document)) for x in (document, summary)):
+            raise FactalignError(f"score() takes one document and one summary (str), not {type(document).__name__} and "
+                                 f"{type(summary).__name__}; for many use score_batch(documents, summaries)")
+        return self._score(self._document(document, "document"), self._document(summary, "summary"), self.nli_model)
+
+    def score_batch(self, documents: Sequence[str | Document], summaries: Sequence[str | Document],
+                    batch_size: int = 32, progress: bool = True) -> list[SummaryResult]:
+        """Each document[i] with summary[i], in order; up to `batch_size` pairs at a time share their NLI calls
+        (one model call serves them all), with the same numbers as `score` pair by pair."""
+        from tqdm import tqdm
+
+        from factalign.nli.gather import GatheringNLI
+
+        if isinstance(documents, str) or isinstance(summaries, str):
+            raise FactalignError("score_batch() takes lists of documents and summaries; for one pair use score()")
+        documents, summaries = list(documents), list(summaries)
+        if len(documents) != len(summaries):
+            raise FactalignError(f"score_batch() got {len(documents)} documents and {len(summaries)} summaries")
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise FactalignError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
+        pairs = [(self._document(d, "document"), self._document(s, "summary")) for d, s in zip(documents, summaries)]
+        results: list[SummaryResult] = []
+        with tqdm(total=len(pairs), desc=f"scoring ({self.spec.name})", unit="pair",
+                  disable=not progress or len(pairs) < 2) as bar:
+            for start in range(0, len(pairs), batch_size):
+                chunk = pairs[start:start + batch_size]
+                if self.nli_model is None:
+                    done = [self._score(d, s, None) for d, s in chunk]
+                else:
+                    gather = GatheringNLI(self.nli_model, len(chunk))
+                    done = gather.run([lambda d=d, s=s: self._score(d, s, gather) for d, s in chunk])
+                for r in done:
+                    if isinstance(r, BaseException):
+                        raise r
+                results += done
+                bar.update(len(chunk))
+        return results
+
+    def score_frame(self, frame, document: str = "document", summary: str = "summary", **options):
+        """A copy of a pandas DataFrame with `score`, `label` and `probability` columns added (extra [frames])."""
+        missing = [c for c in (document, summary) if c not in getattr(frame, "columns", ())]
+        if missing:
+            raise FactalignError(f"score_frame() needs a DataFrame with the columns {document!r} and {summary!r}; "
+                                 f"missing: {', '.join(map(repr, missing))}")
+        results = self.score_batch(frame[document].tolist(), frame[summary].tolist(), **options)
+        out = frame.copy()
+        out["score"] = [r.score for r in results]
+        out["label"] = [r.label for r in results]
+        out["probability"] = [r.probability for r in results]
+        return out
+
+    def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
+        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm)
         total, claims = self.spec.run(inputs, **self.params)
         cal = self.calibration_model
         threshold = cal.threshold if cal else self.threshold
         label = None
         if threshold is not None:
             for c in claims:
-                if c.details.get("kept") is False:
-                    c.label = "filtered"  # not part of the score (FIZZ's filter)
+                if not c.counted:
+                    c.label = "filtered"  # reported, but not part of the score
                 else:
                     c.label = "supported" if c.score >= threshold else "unsupported"
             label = "consistent" if total >= threshold else "inconsistent"
@@ -99,12 +147,9 @@ class Scorer:
                              cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
 
     def score_many(self, pairs: Iterable[tuple[str, str]], progress: bool = True) -> list[SummaryResult]:
-        """Each (document, summary) pair scored in order, with a progress bar on stderr unless `progress=False`."""
-        from tqdm import tqdm
-
+        """Each (document, summary) pair scored in order (`score_batch`), with a progress bar on stderr unless `progress=False`."""
         pairs = list(pairs)
-        bar = tqdm(pairs, desc=f"scoring ({self.spec.name})", unit="pair", disable=not progress or len(pairs) < 2)
-        return [self.score(d, s) for d, s in bar]
+        return self.score_batch([d for d, _ in pairs], [s for _, s in pairs], progress=progress)
 
     def _document(self, text: str | Document, what: str) -> Document:
         if isinstance(text, Document):
@@ -135,14 +180,15 @@ def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Non
                              "(raise it with --max-chars)")
 
 
-def check_param(name: str, value: Any) -> None:
+def check_param(name: str, value: Any, limits: tuple[float, float] | None = None) -> None:
+    """Integer parameters are counts (at least 1); a float one lies within the method's declared limits (inclusive)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return
     if isinstance(value, int):
         if value < 1:
             raise FactalignError(f"parameter {name} must be at least 1, not {value}")
         return
-    low, high = PARAM_RANGES.get(name, (-math.inf, math.inf))
+    low, high = limits or (-math.inf, math.inf)
     if math.isnan(value) or not low <= value <= high:
         raise FactalignError(f"parameter {name} must be between {low:g} and {high:g}, not {value:g}")
 
@@ -153,23 +199,14 @@ def check_threshold(threshold: float | None) -> None:
         raise FactalignError(f"the threshold must be between -1 and 1 (scores lie there), not {threshold:g}")
 
 
-def score(document: str, summary: str, method: str = "fenice", **options) -> SummaryResult:
+def uses(method: Method, extractor: str | ClaimExtractor | None) -> set[str]:
+    """What a method needs, with what its extractor spec needs when it uses one ("llm", "nli", ...)."""
+    return set(method.uses) | (set(extractor_uses(extractor)) if "extractor" in method.uses else set())
+
+
+def score(document: str, summary: str, method: str = DEFAULT_METHOD, **options) -> SummaryResult:
     """One-shot scoring; for many pairs build a Scorer once (models load once)."""
     return Scorer(method, **options).score(document, summary)
-
-
-def _like(default: Any, value: Any) -> Any:
-    """Coerce a CLI string to the type of the parameter's default."""
-    if not isinstance(value, str) or isinstance(default, str):
-        return value
-    try:
-        if isinstance(default, bool):
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise ValueError(value)
-            return value.lower() in ("true", "1", "yes")
-        return type(default)(value) if default is not None else float(value)
-    except ValueError:
-        raise FactalignError(f"parameter value {value!r} is not a valid {type(default).__name__}") from None
 
 
 def _fmt(v: Any) -> str:

@@ -47,7 +47,7 @@ def bench_files(tmp_path):
 
 def bench(data_path, table_path, out, *extra):
     return main(["bench", "--data", f"jsonl:{data_path}", "--columns", "summary=highlights", "--methods", METHODS,
-                 "--nli", f"table:{table_path}", "--coref", "none", "--split", "odd-even", "--out", str(out), "--quiet", *extra])
+                 "--nli", f"table:{table_path}", "--extractor", "sentences", "--coref", "none", "--split", "odd-even", "--out", str(out), "--quiet", *extra])
 
 
 def test_bench_scores_reports_and_resumes(bench_files, tmp_path, capsys):

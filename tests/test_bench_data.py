@@ -76,7 +76,7 @@ def test_a_mapped_column_that_is_missing_is_named(tmp_path):
 
 def test_bad_data_spec():
     with pytest.raises(FactalignError, match="KIND:PATH"):
-        load_benchmark("parquet:x.parquet")
+        load_benchmark("xml:x.xml")
 
 
 def aggrefact(tmp_path, rows):

@@ -116,11 +116,17 @@ def test_variants_keep_readable_names_and_merge_shared_params():
     assert claim.model("coref", "heuristic") == "heuristic"
 
 
+def test_a_plain_param_goes_to_every_variant_that_takes_it():
+    fenice, sent, own = parse_variants("fenice,nli-sent,fenice[T=0.9,j=2]", ["T=0.7", "fenice.j=3"])
+    assert fenice.params == {"T": "0.7", "j": "3"} and sent.params == {} and own.params == {"T": "0.9", "j": "2"}
+
+
 @pytest.mark.parametrize("text, params, message", [
     ("fenice[T=1", [], "unbalanced"),
     ("fenice,fenice", [], "twice"),
     ("fenice[T]", [], "K=V"),
-    ("fenice", ["T=0.7"], "METHOD.K=V"),
+    ("nli-sent", ["T=0.7"], "no method in --methods has that parameter"),
+    ("fenice", ["fenice.T"], "K=V"),
     ("", [], "empty"),
 ])
 def test_bad_variants(text, params, message):

@@ -10,7 +10,7 @@ import pytest
 from factalign import Scorer
 from factalign.bench.data import Example
 from factalign.calibration import Calibration
-from factalign.calibration.fit import fit_calibration, fit_probability
+from factalign.bench.fit import fit_calibration, fit_probability
 from factalign.errors import FactalignError, FactalignWarning
 from tests.test_cli import assert_one_line_error, run
 
@@ -218,7 +218,7 @@ def test_missing_default_warns_for_the_house_model_only(tmp_path, house_is_table
 
 
 def test_log_loss_by_hand():
-    from factalign.calibration.fit import log_loss
+    from factalign.bench.fit import log_loss
 
     assert log_loss(np.array([1, 0]), np.array([0.8, 0.4])) == pytest.approx(-(math.log(0.8) + math.log(0.6)) / 2)
     assert log_loss(np.array([1]), np.array([0.0])) == pytest.approx(-math.log(1e-15))

@@ -46,5 +46,5 @@ def test_missing_model_names_it_and_the_local_dir_option(tmp_path):
 
 
 def test_bad_option():
-    with pytest.raises(FactalignError, match="groups=K"):
+    with pytest.raises(FactalignError, match="no parameter beams; it takes: groups"):
         load_extractor("seq2seq:some/model,beams=3")

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import factalign.nli
+from factalign.nli import NLI_BACKENDS
 from factalign.cli import main
 from factalign.data import Document
 from factalign.methods import METHODS
@@ -32,9 +32,10 @@ class HashNLI:
 
 
 @pytest.fixture
-def hash_nli(monkeypatch):
-    real = factalign.nli._from_spec
-    monkeypatch.setattr(factalign.nli, "_from_spec", lambda spec, **o: HashNLI() if spec == "hash" else real(spec, **o))
+def hash_nli():
+    NLI_BACKENDS.register("hash")(HashNLI)
+    yield
+    NLI_BACKENDS.unregister("hash")
 
 
 def run(capsys, method, *extra):

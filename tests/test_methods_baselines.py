@@ -5,7 +5,7 @@ import pytest
 
 from factalign import Scorer
 from factalign.nli import TableNLI
-from factalign.nli.transformer import pack
+from factalign.text import pack
 from tests.helpers import doc_of
 
 

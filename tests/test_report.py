@@ -183,3 +183,16 @@ def test_missing_or_wrong_texts_get_one_line(tmp_path, capsys):
     one_line_error(code, err, "cannot write the report")
     code, _, err = run(capsys, "report", tmp_path / "r.json", "-o", tmp_path / "r.html", "--document", tmp_path / "d.txt")
     one_line_error(code, err, "give both --document and --summary")
+
+
+def test_the_score_range_comes_from_the_method_registration():
+    from factalign.data import SummaryResult
+    from factalign.report.payload import score_range
+
+    def result(method, signature):
+        return SummaryResult(0.5, [], method, f"method:{method}|{signature}|version:0")
+
+    assert score_range(result("fenice", "T:0.8")) == [-1.0, 1.0]
+    assert score_range(result("summac-zs", "use_con:no|original_constraints:no")) == [0.0, 1.0]
+    assert score_range(result("summac-zs", "use_con:yes|original_constraints:no")) == [-1.0, 1.0]
+    assert score_range(result("not-registered", "x:1")) == [0.0, 1.0]

@@ -9,16 +9,15 @@ from pathlib import Path
 
 import numpy as np
 
-from factalign.bench.data import load_benchmark, parse_columns
+from factalign.bench.data import FORMATS, load_benchmark, parse_columns
 from factalign.bench.splits import SPLITS
 from factalign.bench.variants import parse_variants
-from factalign.claims import EXTRACTORS
-from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError
-from factalign.io import default_cache_path, writable_dir
+from factalign.io import writable_dir
 from factalign.methods import METHODS
-from factalign.nli import DEFAULT_NLI, load_nli
-from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer
+from factalign.nli import load_nli
+from factalign.options import add_cache_options, add_max_chars_option, add_model_options, add_param_option, cache_from_args
+from factalign.scorer import Scorer
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
 MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
@@ -29,21 +28,18 @@ def register(subparsers) -> None:
         "bench", help="agreement of methods with human labels: balanced accuracy, ROC-AUC, intervals, plots",
         description="Score a labelled benchmark with each method variant (resumable), then write results.md, "
                     "results.json and plots to --out. `factalign bench report --scores DIR` redoes the report from saved scores.")
-    p.add_argument("--data", metavar="KIND:PATH", help="frank:, aggrefact:, llm-aggrefact:, jsonl: or csv: and a file")
+    p.add_argument("--data", metavar="KIND:PATH", help=f"KIND one of {FORMATS.help()}, then a file")
     p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
                    help="map fields (id, doc, summary, label, dataset, origin, category, split, error_types, model_name) to the file's columns")
     p.add_argument("--graded", action="store_true", help="labels are graded numbers: report correlations")
     p.add_argument("--methods", metavar="LIST", help=f"comma-separated, each NAME or NAME[K=V,...] (K a method parameter, extractor or coref); "
-                                                   f"names: {', '.join(METHODS)}")
-    p.add_argument("--param", action="append", default=[], metavar="METHOD.K=V", help="a parameter for every variant of METHOD")
+                                                   f"names: {METHODS.help()}")
+    add_param_option(p)
     p.add_argument("--out", metavar="DIR", help="run directory: scores/, run.json, examples.jsonl, results and plots")
     p.add_argument("--limit", type=int, metavar="N", help="score a seeded random sample of N rows (file order kept)")
-    p.add_argument("--nli", default=DEFAULT_NLI, help="house | onnx:DIR | hf:ID_OR_DIR | table:FILE (default: house)")
-    p.add_argument("--extractor", default="sentences", help=f"claim extractor: {', '.join(EXTRACTORS)} (default: sentences)")
-    p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
-    p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache shared by all methods (default: %(default)s)")
-    p.add_argument("--no-cache", action="store_true", help="keep the NLI cache in memory only")
-    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    add_model_options(p)
+    add_cache_options(p)
+    add_max_chars_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
     _report_options(p, REPORT_DEFAULTS)
     p.set_defaults(func=run_bench)
@@ -95,7 +91,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if not args.graded:
         splits.make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
     variants = parse_variants(args.methods, args.param)
-    nli = load_nli(args.nli, cache=None if args.no_cache else args.cache)
+    nli = load_nli(args.nli, cache=cache_from_args(args))
     scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
                       params=v.method_params, max_document_chars=args.max_chars, calibration=None) for v in variants]
     run_dir = Path(args.out)

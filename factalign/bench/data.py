@@ -17,6 +17,7 @@ from typing import Any
 
 from factalign.errors import FactalignError
 from factalign.io import read_jsonl, read_text
+from factalign.registry import Registry, parse_options
 
 FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name")
 ERROR_TYPES = ("RelE", "EntE", "CircE", "OutE", "GramE", "CorefE", "LinkE", "Other")
@@ -33,21 +34,27 @@ AGGREFACT_CATEGORIES = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Format:
-    kind: str                 # "csv", "jsonl" or "auto" (by the file's extension)
+    """A benchmark file format, registered in FORMATS (others through the `factalign.formats` entry points)."""
+
+    name: str
+    kind: str                 # "csv", "jsonl", "parquet" or "auto" (by the file's extension)
     columns: dict[str, str]   # our field -> the file's column
     required: tuple[str, ...]
     dataset: str | None = None
 
 
-FORMATS = {
-    "frank": Format("jsonl", {}, ("id", "doc", "summary", "label", "origin"), "FRANK"),
-    "aggrefact": Format("csv", {"split": "cut"}, ("dataset", "origin", "doc", "summary", "model_name", "label", "split")),
-    "llm-aggrefact": Format("auto", {"summary": "claim"}, ("doc", "summary", "label")),
-    "jsonl": Format("jsonl", {}, ("doc", "summary", "label")),
-    "csv": Format("csv", {}, ("doc", "summary", "label")),
-}
+FORMATS = Registry("data format", "formats")
+for _format in (
+    Format("frank", "jsonl", {}, ("id", "doc", "summary", "label", "origin"), "FRANK"),
+    Format("aggrefact", "csv", {"split": "cut"}, ("dataset", "origin", "doc", "summary", "model_name", "label", "split")),
+    Format("llm-aggrefact", "auto", {"summary": "claim"}, ("doc", "summary", "label")),
+    Format("jsonl", "jsonl", {}, ("doc", "summary", "label")),
+    Format("csv", "csv", {}, ("doc", "summary", "label")),
+    Format("parquet", "parquet", {}, ("doc", "summary", "label")),
+):
+    FORMATS.add(_format)
 
 
 @dataclass
@@ -83,15 +90,12 @@ def parse_columns(items: list[str] | str | None) -> dict[str, str]:
     if not items:
         return {}
     parts = [p for item in ([items] if isinstance(items, str) else items) for p in item.split(",") if p.strip()]
-    mapping = {}
-    for part in parts:
-        ours, sep, theirs = part.partition("=")
-        ours, theirs = ours.strip(), theirs.strip()
-        if not sep or not theirs:
-            raise FactalignError(f"--columns takes FIELD=COLUMN, got {part!r}")
+    mapping = parse_options(parts, "--columns")
+    for ours, theirs in mapping.items():
+        if not theirs:
+            raise FactalignError(f"--columns takes FIELD=COLUMN, got {ours + '='!r}")
         if ours not in FIELDS:
             raise FactalignError(f"--columns: unknown field {ours!r}; fields are: {', '.join(FIELDS)}")
-        mapping[ours] = theirs
     return mapping
 
 
@@ -99,12 +103,10 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
     """`KIND:PATH` with KIND one of FORMATS; `columns` maps our field names to the file's."""
     kind, sep, path = spec.partition(":")
     if not sep or kind not in FORMATS or not path:
-        raise FactalignError(f"--data takes KIND:PATH with KIND one of {', '.join(FORMATS)}; got {spec!r}")
-    fmt = FORMATS[kind]
+        raise FactalignError(f"--data takes KIND:PATH with KIND one of {FORMATS.help()}; got {spec!r}")
+    fmt = FORMATS.get(kind)
     mapping = {**fmt.columns, **(columns or {})}
-    text = read_text(path)
-    file_kind = fmt.kind if fmt.kind != "auto" else ("csv" if path.lower().endswith((".csv", ".tsv")) else "jsonl")
-    rows = _csv_rows(path, text) if file_kind == "csv" else _jsonl_rows(path)
+    rows, digest = file_rows(path, fmt.kind)
     examples = [_example(path, lineno, row, fmt, mapping, graded) for lineno, row in rows]
     if not examples:
         raise FactalignError(f"{path}: no rows")
@@ -113,7 +115,45 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
         if ex.id in seen:
             raise FactalignError(f"{path}: duplicate id {ex.id!r} (ids must be unique; map another column with --columns id=...)")
         seen.add(ex.id)
-    return Benchmark(path, examples, hashlib.sha256(text.encode()).hexdigest(), graded)
+    return Benchmark(path, examples, digest, graded)
+
+
+def file_kind(path: str, kind: str = "auto") -> str:
+    if kind != "auto":
+        return kind
+    low = path.lower()
+    return "csv" if low.endswith((".csv", ".tsv")) else "parquet" if low.endswith((".parquet", ".pq")) else "jsonl"
+
+
+def file_rows(path: str, kind: str = "auto"):
+    """(line number or row number, row dict) pairs of a CSV, JSONL or Parquet file, and the file's sha256."""
+    kind = file_kind(path, kind)
+    if kind == "parquet":
+        return _parquet_rows(path)
+    text = read_text(path)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return (_csv_rows(path, text) if kind == "csv" else _jsonl_rows(path)), digest
+
+
+def _parquet_rows(path: str):
+    try:
+        import pandas as pd
+    except ImportError:
+        raise FactalignError("reading Parquet needs pandas and pyarrow: pip install 'factalign[frames]'") from None
+    try:
+        frame = pd.read_parquet(path)
+        data = Path(path).read_bytes()
+    except (OSError, ValueError, ImportError) as exc:
+        raise FactalignError(f"{path}: cannot read Parquet ({exc})") from None
+    rows = [(i + 1, {k: _plain(v) for k, v in row.items()}) for i, row in enumerate(frame.to_dict(orient="records"))]
+    return iter(rows), hashlib.sha256(data).hexdigest()
+
+
+def _plain(value):
+    """A Parquet cell as JSON would hold it (numpy scalars and arrays to Python values, NaN to None)."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    return None if isinstance(value, float) and value != value else value
 
 
 def _csv_rows(path: str, text: str):

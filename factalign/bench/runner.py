@@ -19,6 +19,7 @@ from factalign.bench.data import Benchmark, Example
 from factalign.bench.variants import Variant
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
+from factalign.jsonl_output import other_settings
 from factalign.scorer import Scorer
 
 
@@ -68,8 +69,8 @@ def finished_ids(path: Path, signature: str) -> set[str]:
     ids = set()
     for row in read_scores(path):
         if row.get("signature") != signature:
-            raise FactalignError(f"{path} holds scores made with other settings ({row.get('signature')}); "
-                                 f"now: {signature}. Use another --out directory or delete the file")
+            raise FactalignError(other_settings(path, row.get("signature"), signature,
+                                                "use another --out directory or delete the file"))
         ids.add(row["id"])
     return ids
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from factalign.errors import FactalignError
+from factalign.registry import parse_options
 
 _ITEM = re.compile(r"^([A-Za-z0-9_.-]+)(?:\[(.*)\])?$")
 
@@ -32,16 +33,23 @@ class Variant:
         return re.sub(r"[^A-Za-z0-9_.-]", "", self.name.replace("[", "__").replace("=", "-").replace(",", "_"))
 
 
-def parse_variants(text: str, params: list[str] = ()) -> list[Variant]:
-    """Variants from a comma-separated list; `params` are `METHOD.K=V` applied to every variant of
-    METHOD that does not set K itself."""
+def _takes(method: str, key: str) -> bool:
+    from factalign.methods import get_method
+
+    return key in get_method(method).params
+
+
+def parse_variants(text: str, params: list[str] = (), takes=_takes) -> list[Variant]:
+    """Variants from a comma-separated list; `params` are `METHOD.K=V`, applied to every variant of
+    METHOD, or `K=V`, applied to every variant whose method `takes` K; a variant's own K=V wins."""
     shared: dict[str, dict[str, str]] = {}
-    for item in params:
-        key, sep, value = item.partition("=")
-        method, dot, name = key.strip().partition(".")
-        if not sep or not dot or not name:
-            raise FactalignError(f"--param takes METHOD.K=V in bench (e.g. fenice.T=0.7), got {item!r}")
-        shared.setdefault(method, {})[name] = value.strip()
+    common: dict[str, str] = {}
+    for key, value in parse_options(params, "--param").items():
+        method, dot, name = key.rpartition(".")
+        if dot:
+            shared.setdefault(method, {})[name] = value
+        else:
+            common[name] = value
     variants = []
     for item in _top_level(text):
         m = _ITEM.match(item)
@@ -49,9 +57,14 @@ def parse_variants(text: str, params: list[str] = ()) -> list[Variant]:
             raise FactalignError(f"--methods: cannot read {item!r}; write NAME or NAME[K=V,K=V]")
         own = _params(item, m.group(2) or "")
         name = m.group(1) + (f"[{','.join(f'{k}={v}' for k, v in own.items())}]" if own else "")
-        variants.append(Variant(name, m.group(1), {**shared.get(m.group(1), {}), **own}))
+        method = m.group(1)
+        mine = {k: v for k, v in common.items() if takes(method, k)}
+        variants.append(Variant(name, method, {**mine, **shared.get(method, {}), **own}))
     if not variants:
         raise FactalignError("--methods is empty")
+    unused = [k for k in common if not any(takes(v.method, k) for v in variants)]
+    if unused:
+        raise FactalignError(f"--param {unused[0]}: no method in --methods has that parameter")
     for attr, what in (("name", "variant"), ("slug", "file name")):
         seen = [getattr(v, attr) for v in variants]
         dup = next((s for s in seen if seen.count(s) > 1), None)
@@ -78,10 +91,4 @@ def _top_level(text: str) -> list[str]:
 
 
 def _params(item: str, inner: str) -> dict[str, str]:
-    out = {}
-    for part in filter(None, re.split(r"[,;]", inner)):
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise FactalignError(f"--methods: {item!r}: parameters are K=V, got {part!r}")
-        out[key] = value
-    return out
+    return parse_options(filter(None, re.split(r"[,;]", inner)), f"--methods: {item!r}")

@@ -1,7 +1,7 @@
 """A calibration: the threshold that turns a method's score into a label, and a monotone map from the
 score to a probability of consistency, both made for one scorer signature.
 
-Applying one needs numpy only; fitting one (`calibration/fit.py`) needs scikit-learn.
+Applying one needs numpy only; fitting one (`bench/fit.py`) needs scikit-learn.
 """
 
 from __future__ import annotations

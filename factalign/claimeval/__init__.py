@@ -10,7 +10,7 @@ from factalign.claimeval.faith import (
            nli_faith,
            redundancy,
 )
-from factalign.claimeval.scorers import SCORERS, load_scorer
+from factalign.claimeval.scorers import CLAIM_SCORERS, load_scorer
 
 __all__ = ["easiness", "rouge1", "evaluate", "claim_stats", "focus", "coverage", "f_fact", "redundancy",
-           "nli_faith", "alignscore_faith", "SCORERS", "load_scorer"]
+           "nli_faith", "alignscore_faith", "CLAIM_SCORERS", "load_scorer"]

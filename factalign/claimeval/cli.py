@@ -9,8 +9,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
-from factalign.cli import add_llm_options, llm_from_args
 from factalign.errors import FactalignError
+from factalign.claimeval.scorers import CLAIM_SCORERS
+from factalign.options import (add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args,
+                               specs)
+from factalign.registry import parse_spec
 
 
 def register(subparsers) -> None:
@@ -21,10 +24,8 @@ def register(subparsers) -> None:
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("--input", help="JSONL rows with a text (or a context and a focus, with --focus-sentence)")
     source.add_argument("--text", help="one text to extract claims from")
-    p.add_argument("--extractor", default="rules", help="sentences | rules[:COREF] | llm[:fenice|fizz|acueval] | "
-                   "seq2seq[:ID_OR_DIR[,groups=K]], optionally +filter (default: rules)")
+    add_model_options(p, coref=False)
     p.add_argument("--filter", action="store_true", help="keep only claims the text entails (FIZZ's filter, via --nli)")
-    p.add_argument("--nli", default="house", help="NLI model for --filter (default: house)")
     p.add_argument("--output", help="output JSONL (default: standard output)")
     p.add_argument("--text-field", default="text", help="input field holding the text (default: text)")
     p.add_argument("--focus-sentence", action="store_true",
@@ -46,22 +47,24 @@ def register(subparsers) -> None:
     p.add_argument("--by-order", action="store_true", help="match rows by their order instead of an id")
     p.add_argument("--no-stem", action="store_true", help="ROUGE-1 without Porter stemming")
     p.add_argument("--faith", default="nli", help="nli | alignscore:CHECKPOINT | none (default: nli)")
-    p.add_argument("--nli", default="house", help="NLI model for --faith nli (default: house)")
-    p.add_argument("--cache", help="SQLite NLI cache file (default: in memory)")
-    p.add_argument("--scorer", action="append", default=[], help="claim scorer: atomicity, decontext, "
-                   "atomicity-rebel[:ID], fluency-coedit[:ID] (repeatable)")
+    add_model_options(p, extractor=False, coref=False)
+    add_cache_options(p)
+    p.add_argument("--scorer", action="append", default=[], help=f"claim scorer: {specs(CLAIM_SCORERS)} (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary and per-input rows as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_eval)
 
 
 def build_extractor(args: argparse.Namespace):
-    from factalign.claims import load_extractor, with_filter
+    from factalign.claims import extractor_uses, load_extractor, with_filter
 
     spec = args.extractor
-    llm = llm_from_args(args) if spec.startswith("llm") else None
-    extractor = load_extractor(spec, nli=args.nli, llm=llm)
-    return with_filter(extractor, args.nli) if args.filter and not spec.endswith("+filter") else extractor
+    from factalign.nli import load_nli
+
+    llm = llm_from_args(args) if "llm" in extractor_uses(spec) else None
+    nli = load_nli(args.nli, cache=cache_from_args(args)) if "nli" in extractor_uses(spec) or args.filter else None
+    extractor = load_extractor(spec, nli=nli, llm=llm)
+    return with_filter(extractor, nli) if args.filter and not spec.endswith("+filter") else extractor
 
 
 def rows_in_parallel(extractor, args: argparse.Namespace) -> int:
@@ -160,13 +163,13 @@ def run_eval(args: argparse.Namespace) -> int:
 def faith_from_args(args: argparse.Namespace):
     from factalign.claimeval.faith import alignscore_faith, nli_faith
 
-    kind, _, arg = args.faith.partition(":")
+    kind, arg, _ = parse_spec(args.faith)
     if kind == "none":
         return None
     if kind == "nli":
         from factalign.nli import load_nli
 
-        return nli_faith(load_nli(args.nli, cache=args.cache))
+        return nli_faith(load_nli(args.nli, cache=cache_from_args(args)))
     if kind == "alignscore":
         if not arg:
             raise FactalignError("--faith alignscore needs its checkpoint: --faith alignscore:PATH.ckpt")

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from factalign.errors import FactalignError
+from factalign.registry import Registry, build
+from factalign.text.pronouns import UNRESOLVED
 
-DEMONSTRATIVE_OR_PRONOUN = {"he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their",
-                            "theirs", "this", "that", "these", "those"}
+CLAIM_SCORERS = Registry("claim scorer", "claim_scorers")
+
 
 
 class ClaimScorer(Protocol):
@@ -35,11 +36,12 @@ def relation_count(sent) -> int:
     return predicates + appositives + conjuncts
 
 
+@CLAIM_SCORERS.register("atomicity", description="relations in spaCy's dependency parse; <= 1 is atomic")
 class HeuristicAtomicity:
     name = "atomicity"
 
     def counts(self, claims: Sequence[str]) -> list[int]:
-        from factalign.claims.rules import parser
+        from factalign.claims.parsing import parser
 
         return [relation_count(doc) for doc in parser().pipe(claims)]
 
@@ -47,11 +49,12 @@ class HeuristicAtomicity:
         return [1.0 if n <= 1 else 0.0 for n in self.counts(claims)]
 
 
+@CLAIM_SCORERS.register("decontext", description="no pronoun or demonstrative left to resolve")
 class HeuristicDecontext:
     name = "decontext"
 
     def score(self, claims: Sequence[str]) -> list[float]:
-        return [0.0 if DEMONSTRATIVE_OR_PRONOUN & {w.strip(".,;:'\"").lower() for w in c.split()} else 1.0 for c in claims]
+        return [0.0 if UNRESOLVED & {w.strip(".,;:'\"").lower() for w in c.split()} else 1.0 for c in claims]
 
 
 class _Seq2Seq:
@@ -74,6 +77,7 @@ class _Seq2Seq:
         return tokenizer.batch_decode(out, skip_special_tokens=False)
 
 
+@CLAIM_SCORERS.register("atomicity-rebel", arg="ID_OR_DIR", description="REBEL triplets counted as relations")
 class RebelAtomicity(_Seq2Seq):
     name = "atomicity-rebel"
     default = "Babelscape/rebel-large"
@@ -83,6 +87,7 @@ class RebelAtomicity(_Seq2Seq):
         return [1.0 if text.count("<triplet>") <= 1 else 0.0 for text in self.generate(list(claims))]
 
 
+@CLAIM_SCORERS.register("fluency-coedit", arg="ID_OR_DIR", description="CoEdIT grammar correction; 1 = nothing to correct")
 class CoeditFluency(_Seq2Seq):
     name = "fluency-coedit"
     default = "grammarly/coedit-large"
@@ -95,12 +100,6 @@ class CoeditFluency(_Seq2Seq):
         return [sim(c, f.replace("<pad>", "").replace("</s>", "").strip()) for c, f in zip(claims, fixed)]
 
 
-SCORERS = {"atomicity": HeuristicAtomicity, "decontext": HeuristicDecontext,
-           "atomicity-rebel": RebelAtomicity, "fluency-coedit": CoeditFluency}
-
 
 def load_scorer(spec: str) -> ClaimScorer:
-    name, _, arg = spec.partition(":")
-    if name not in SCORERS:
-        raise FactalignError(f"unknown claim scorer {spec!r}; choose one of: {', '.join(SCORERS)}")
-    return SCORERS[name](arg) if arg else SCORERS[name]()
+    return build(CLAIM_SCORERS, spec)

@@ -1,35 +1,56 @@
-"""Claim extractors behind one protocol, chosen by name.
+"""Claim extractors behind one protocol, chosen by a spec string.
 
-Specs: `sentences`, `rules[:COREF]`, `llm[:PRESET]`, `seq2seq[:ID_OR_DIR[,groups=K]]`; a `+filter`
+Specs: `sentences`, `rules[:COREF]`, `llm[:PRESET]`, `seq2seq[:ID_OR_DIR][,groups=K]`; a `+filter`
 suffix keeps only claims the summary entails (FIZZ's atomic-fact filter, through an NLI model).
+Others register with `@EXTRACTORS.register(...)` or the `factalign.extractors` entry-point group.
 """
 
 from __future__ import annotations
 
 from factalign.claims.base import ClaimExtractor, SentenceExtractor
-from factalign.errors import FactalignError
+from factalign.registry import Registry, build, parse_spec
+
+EXTRACTORS = Registry("claim extractor", "extractors")
+FILTER_SUFFIX = "+filter"
+DEFAULT_EXTRACTOR = "rules"
 
 
-def _rules(arg: str = ""):
+@EXTRACTORS.register("sentences", description="each summary sentence is one claim")
+def _sentences() -> ClaimExtractor:
+    return SentenceExtractor()
+
+
+@EXTRACTORS.register("rules", arg="COREF", description="spaCy clause rules (offline); COREF resolves pronouns first")
+def _rules(arg: str) -> ClaimExtractor:
     from factalign.claims.rules import RulesExtractor
 
     return RulesExtractor(arg or "heuristic")
 
 
-def _llm(arg: str = "", client=None):
+@EXTRACTORS.register("llm", arg="PRESET", uses=("llm",), description="an OpenAI-compatible LLM with a prompt preset")
+def _llm(arg: str, llm=None) -> ClaimExtractor:
     from factalign.claims.llm import LLMExtractor
 
-    return LLMExtractor(arg or "fizz", client)
+    return LLMExtractor(arg or "fizz", llm)
 
 
-def _seq2seq(arg: str = ""):
+@EXTRACTORS.register("seq2seq", arg="ID_OR_DIR", description="a text2text model (extra [seq2seq]); groups=K beam groups")
+def _seq2seq(arg: str, groups: int = 0) -> ClaimExtractor:
     from factalign.claims.seq2seq import Seq2SeqExtractor
 
-    return Seq2SeqExtractor(arg)
+    return Seq2SeqExtractor(arg + (f",groups={groups}" if groups else ""))
 
 
-EXTRACTORS = {"sentences": lambda arg="": SentenceExtractor(), "rules": _rules, "llm": _llm, "seq2seq": _seq2seq}
-FILTER_SUFFIX = "+filter"
+def _split_filter(spec: str) -> tuple[str, bool]:
+    return (spec[: -len(FILTER_SUFFIX)], True) if spec.endswith(FILTER_SUFFIX) else (spec, False)
+
+
+def extractor_uses(spec: str | ClaimExtractor | None) -> tuple[str, ...]:
+    """The shared models an extractor spec needs ("llm", "nli"); an object needs none of ours."""
+    if not isinstance(spec, str):
+        return ()
+    base, filtered = _split_filter(spec)
+    return EXTRACTORS.get(parse_spec(base)[0]).uses + (("nli",) if filtered else ())
 
 
 def load_extractor(spec: str | ClaimExtractor | None = "sentences", nli=None, llm=None) -> ClaimExtractor:
@@ -37,11 +58,8 @@ def load_extractor(spec: str | ClaimExtractor | None = "sentences", nli=None, ll
     `llm` (a ChatClient; default from FACTALIGN_LLM_* settings) the `llm` extractor."""
     if spec is None or not isinstance(spec, str):
         return spec or SentenceExtractor()
-    base, filtered = (spec[: -len(FILTER_SUFFIX)], True) if spec.endswith(FILTER_SUFFIX) else (spec, False)
-    name, _, arg = base.partition(":")
-    if name not in EXTRACTORS:
-        raise FactalignError(f"unknown claim extractor {spec!r}; choose one of: {', '.join(EXTRACTORS)}")
-    extractor = _llm(arg, llm) if name == "llm" else EXTRACTORS[name](arg)
+    base, filtered = _split_filter(spec)
+    extractor = build(EXTRACTORS, base, llm=llm)
     return with_filter(extractor, nli) if filtered else extractor
 
 
@@ -52,4 +70,4 @@ def with_filter(extractor: ClaimExtractor, nli=None) -> ClaimExtractor:
     return EntailmentFilter(extractor, load_nli(nli))
 
 
-__all__ = ["ClaimExtractor", "SentenceExtractor", "EXTRACTORS", "load_extractor", "with_filter"]
+__all__ = ["DEFAULT_EXTRACTOR", "ClaimExtractor", "SentenceExtractor", "EXTRACTORS", "load_extractor", "extractor_uses", "with_filter"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from factalign.data import Claim, Document
 
@@ -12,6 +12,21 @@ class ClaimExtractor(Protocol):
 
     def extract(self, summary: Document) -> list[Claim]:
         ...
+
+
+@runtime_checkable
+class SourceReader(Protocol):
+    """An optional capability beside ClaimExtractor: with `reads_source` true, `extract` is also given the
+    source document (the rules extractor restores the casing of a lower-cased summary from it)."""
+
+    reads_source: bool
+
+    def extract(self, summary: Document, source: str | None = None) -> list[Claim]:
+        ...
+
+
+def reads_source(extractor: ClaimExtractor) -> bool:
+    return isinstance(extractor, SourceReader) and extractor.reads_source is True
 
 
 class SentenceExtractor:
@@ -26,6 +41,6 @@ class SentenceExtractor:
 def extract_claims(extractor: ClaimExtractor, summary: Document, source: str | None = None) -> list[Claim]:
     """The claims of a summary; an extractor that reads the source document (`reads_source = True`,
     e.g. to restore the casing of a lower-cased summary) gets it as `source`."""
-    if source is not None and getattr(extractor, "reads_source", False):
+    if source is not None and reads_source(extractor):
         return extractor.extract(summary, source=source)
     return extractor.extract(summary)

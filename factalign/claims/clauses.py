@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from factalign.text.pronouns import DETERMINERS
+
 SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
 CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp", "pobj"}  # pobj: a misparsed object
 MODIFIER_DEPS = {"prep", "npadvmod", "advmod"}
@@ -28,7 +30,6 @@ DISCOURSE_ADVERBS = {"also", "then", "however", "thus", "therefore", "meanwhile"
                      "additionally", "still", "too", "again", "instead", "nevertheless", "nonetheless"}
 RELATIVE_PRONOUNS = {"who", "whom", "which", "that", "whose", "where", "when"}
 MAX_VARIANTS = 12
-POSSESSIVE_PRONOUNS = {"his", "her", "its", "their"}
 MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"}
 
@@ -427,7 +428,7 @@ class ClauseSplitter:
         for i in indices:
             t = self.sent[i]
             if i in names:
-                if own and t.lower_ in POSSESSIVE_PRONOUNS and names[i].lower() == own.lower() + "'s":
+                if own and t.lower_ in DETERMINERS and names[i].lower() == own.lower() + "'s":
                     words.append(t.lower_)
                 elif names[i]:
                     words.append(names[i])

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from factalign.claims.base import ClaimExtractor, extract_claims
+from factalign.claims.base import ClaimExtractor, extract_claims, reads_source
 from factalign.data import Claim, Document
 from factalign.nli import ENT, NLIModel
 
@@ -40,7 +40,7 @@ class EntailmentFilter:
         self.inner = extractor
         self.nli = nli
         self.name = f"{extractor.name}+filter"
-        self.reads_source = getattr(extractor, "reads_source", False)
+        self.reads_source = reads_source(extractor)
         self.dropped: list[Claim] = []
 
     def extract(self, summary: Document, source: str | None = None) -> list[Claim]:

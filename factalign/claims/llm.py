@@ -11,12 +11,11 @@ from __future__ import annotations
 import threading
 
 from factalign.claims.prompts import PRESETS
-from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
+from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
 from factalign.errors import FactalignError
 from factalign.llm import ChatClient, load_llm, parse_list
-
-POSSESSIVES = {"his", "her", "its", "their", "whose"}
+from factalign.text.pronouns import POSSESSIVE, PRONOUNS
 
 
 class LLMExtractor:
@@ -51,7 +50,7 @@ def resolve_sentence(text: str, span: tuple[int, int], clusters) -> str:
         for a, b in cluster:
             low = text[a:b].lower()
             if name and start <= a and b <= end and low in PRONOUNS:
-                edits.append((a, b, name + "'s" if low in POSSESSIVES else name))
+                edits.append((a, b, name + "'s" if low in POSSESSIVE else name))
     out, last = [], start
     for a, b, new in sorted(edits):
         if a >= last:

@@ -11,30 +11,18 @@ fuller forms of the topic's name ("Amelia Mary Earhart") refer to it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from spacy.tokens import Doc
-from spacy.util import filter_spans
 
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
+from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import well_formed
-from factalign.coref import PRONOUNS, CorefModel, load_coref, representative
+from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
-from factalign.text.segment import SPACY_MODEL
+from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT
 
-POSSESSIVES = {"his", "her", "its", "their", "whose"}
-PERSONAL = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
-REFLEXIVES = {"himself", "herself", "itself", "themselves"}
-SUBJECT_PRONOUNS = {"he", "she", "it", "they"}
 MAX_HEADING_TOKENS = 10
-
-
-@lru_cache(maxsize=1)
-def parser():
-    import spacy
-
-    return spacy.load(SPACY_MODEL, exclude=["ner"])
 
 
 class RulesExtractor:
@@ -139,19 +127,6 @@ def clauses_of(text: str, where: list[int]) -> list[tuple[str, list[int]]]:
     return out
 
 
-def parse(text: str, fixed: list[tuple[int, int]]) -> Doc:
-    """Parse with multi-word names merged into single tokens first: the small parser then keeps them whole."""
-    nlp = parser()
-    doc = nlp.make_doc(text)
-    spans = filter_spans([s for a, b in fixed if (s := doc.char_span(a, b)) is not None and len(s) > 1])
-    with doc.retokenize() as retokenizer:
-        for s in spans:
-            retokenizer.merge(s, attrs={"TAG": "NNP", "POS": "PROPN"})
-    for _, component in nlp.pipeline:
-        doc = component(doc)
-    return doc
-
-
 def without_brackets(text: str) -> tuple[str, list[int]]:
     """`text` without its bracketed asides ("Nuuk ([nu:k]; Godthab) is ..." -> "Nuuk is ..."), which
     confuse the parser, and where each of its characters (and its end) was in `text`."""
@@ -232,10 +207,10 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
                 continue
             mention = text[a:b]
             low = mention.lower()
-            if low in REFLEXIVES:
+            if low in REFLEXIVE:
                 continue
             if low in PRONOUNS:
-                new = name + "'s" if low in POSSESSIVES else name
+                new = name + "'s" if low in POSSESSIVE else name
             elif mention != name and is_person_like(name) and mention.split() == name.split()[-len(mention.split()):]:
                 new = name  # a surname stands for the full name
             else:
@@ -264,13 +239,13 @@ def topic_names(sent: Doc, topic: str, resolved: Names) -> Names:
         if t.i in out:
             continue
         main_subject = t.dep_ in {"nsubj", "nsubjpass"} and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
-        if t.lower_ in REFLEXIVES:
+        if t.lower_ in REFLEXIVE:
             continue  # "checked himself into rehab": the claim's subject is already named
-        if t.lower_ in PERSONAL and t.pos_ == "PRON":
+        if t.lower_ in PERSON and t.pos_ == "PRON":
             out[t.i] = topic + "'s" if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
-        elif main_subject and t.lower_ in SUBJECT_PRONOUNS:
+        elif main_subject and t.lower_ in SUBJECT:
             out[t.i] = topic
-        elif t.lower_ in POSSESSIVES - {"whose"} and t.dep_ == "poss" and (t.head.dep_ in {"nsubj", "nsubjpass"} or t.i not in resolved):
+        elif t.lower_ in DETERMINERS and t.dep_ == "poss" and (t.head.dep_ in {"nsubj", "nsubjpass"} or t.i not in resolved):
             out[t.i] = topic + "'s"
         elif main_subject and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the"]:
             out[t.i - 1], out[t.i] = "", topic

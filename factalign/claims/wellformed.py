@@ -119,7 +119,7 @@ def plain_noun_phrase(span) -> bool:
 
 def parsed(text: str) -> Doc:
     """The claim parsed with runs of capitalised words ("Robert F. Kennedy") merged into one name."""
-    from factalign.claims.rules import parse, parser
+    from factalign.claims.parsing import parse, parser
 
     tokens = parser().make_doc(text)
     runs, run = [], []

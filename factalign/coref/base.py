@@ -5,13 +5,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from factalign.data import Span
+from factalign.text.pronouns import PRONOUNS  # noqa: F401  (re-exported)
 
 Cluster = list[Span]
 
-PRONOUNS = frozenset(
-    "i me my mine myself you your yours yourself he him his himself she her hers herself it its itself "
-    "we us our ours ourselves they them their theirs themselves this that these those who whom whose".split()
-)
 
 
 class CorefModel(Protocol):

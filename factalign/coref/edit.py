@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from factalign.coref.base import PRONOUNS, Cluster
+from factalign.coref.base import Cluster
 from factalign.data import Span
+from factalign.text.pronouns import POSSESSIVE, PRONOUNS
 
 
 def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> list[str]:
@@ -65,7 +66,7 @@ def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -
             mention = text[a:b]
             low = mention.lower()
             if low in PRONOUNS:
-                edits.append((a, b, name + "'s" if low in {"his", "her", "its", "their", "hers", "theirs", "whose"} else name))
+                edits.append((a, b, name + "'s" if low in POSSESSIVE else name))
             elif prefix_modifiers and name.lower() not in low and low.split()[0] in {"the", "a", "an", "this", "that"}:
                 edits.append((a, b, f"{name}, {mention}"))
     out, last = [], 0

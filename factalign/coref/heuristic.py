@@ -11,24 +11,17 @@ cluster. Crude next to a neural model, but it runs anywhere, deterministically.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from factalign.coref.base import Cluster
-from factalign.text.segment import SPACY_MODEL
+from factalign.text.nlp import ENTITIES, pipeline
+from factalign.text.pronouns import PERSON, THING, THIRD_PERSON
 
-_PERSON_PRONOUNS = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
-_THING_PRONOUNS = {"it", "its", "itself"}
-_GROUP_PRONOUNS = {"they", "them", "their", "theirs", "themselves"}
 _THING_TYPES = {"ORG", "GPE", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW"}
 _GROUP_TYPES = {"ORG", "NORP", "GPE"}
 _ENTITY_TYPES = {"PERSON"} | _THING_TYPES | _GROUP_TYPES | {"LOC"}
 
 
-@lru_cache(maxsize=1)
 def _pipeline():
-    import spacy
-
-    return spacy.load(SPACY_MODEL, exclude=["lemmatizer"])
+    return pipeline(ENTITIES)
 
 
 def _same_entity(a: str, b: str) -> bool:
@@ -38,9 +31,9 @@ def _same_entity(a: str, b: str) -> bool:
 
 
 def _fits(pronoun: str, labels: set, name: str) -> bool:
-    if pronoun in _PERSON_PRONOUNS:
+    if pronoun in PERSON:
         return "PERSON" in labels or _person_like_org(labels, name)
-    return bool(labels & (_THING_TYPES if pronoun in _THING_PRONOUNS else _GROUP_TYPES))
+    return bool(labels & (_THING_TYPES if pronoun in THING else _GROUP_TYPES))
 
 
 def _person_like_org(labels: set, name: str) -> bool:
@@ -89,7 +82,7 @@ class HeuristicCoref:
         doc = _pipeline()(text)
         entities: list[tuple[set, str, list, list]] = []  # (labels, first name, mentions, starts of subject mentions)
         events = sorted([(a, "ent", (a, b, label, name)) for a, b, label, name in _split_lines(doc, doc.ents) if label in _ENTITY_TYPES]
-                        + [(t.idx, "pron", t) for t in doc if t.lower_ in _PERSON_PRONOUNS | _THING_PRONOUNS | _GROUP_PRONOUNS],
+                        + [(t.idx, "pron", t) for t in doc if t.lower_ in THIRD_PERSON],
                         key=lambda x: x[0])
         for _, kind, item in events:
             if kind == "ent":
@@ -105,7 +98,7 @@ class HeuristicCoref:
                     entities.append(({label}, name, [(a, b)], subject))
             else:
                 candidates = [c for c in entities if _fits(item.lower_, c[0], c[1])]
-                if item.lower_ in _PERSON_PRONOUNS and any("PERSON" in c[0] for c in candidates):
+                if item.lower_ in PERSON and any("PERSON" in c[0] for c in candidates):
                     candidates = [c for c in candidates if "PERSON" in c[0]]  # an ORG only when no person was named
                 target = None
                 if _subject_pronoun(item):

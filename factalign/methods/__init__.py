@@ -1,41 +1,24 @@
-"""The method registry: a new method is one file in this package plus one line in REGISTRY."""
+"""The method registry: a new method is one decorated function (`@register_method`); the built-in ones
+are imported here, in the order the CLI lists them; others come from the `factalign.methods` entry points."""
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
 
-from factalign.errors import FactalignError
-from factalign.methods.base import Inputs, Method
+# in the order the CLI lists them; importing a module registers its methods
+from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, acueval, geval  # noqa: F401, I001  # isort: skip
+from factalign.methods.base import METHODS, Inputs, Method, register_method
 
-REGISTRY = [  # "module:ATTRIBUTE" of each Method, in the order the CLI lists them
-    "fenice:FENICE",
-    "fenice:NLI_SENT",
-    "fenice:NLI_CLAIM",
-    "infuse:INFUSE",
-    "infuse:INFUSE_SUB",
-    "infuse:INFUSE_K",
-    "fizz:FIZZ",
-    "summac:SUMMAC_ZS",
-    "sentli:SENTLI",
-    "fulldoc:FULLDOC",
-    "acueval:ACUEVAL",
-    "geval:GEVAL",
-]
+DEFAULT_METHOD = "fenice"
 
 
-def _load(entry: str) -> Method:
-    module, _, attribute = entry.partition(":")
-    return getattr(import_module(f"factalign.methods.{module}"), attribute)
+def get_method(method: str | Method | Callable) -> Method:
+    """A registered method by name, a Method as it is, or a `run(inputs, **params)` function as a method."""
+    if isinstance(method, Method):
+        return method
+    if callable(method):
+        return Method.of(getattr(method, "__name__", "custom").replace("_", "-"), method)
+    return METHODS.get(method)
 
 
-METHODS: dict[str, Method] = {m.name: m for m in map(_load, REGISTRY)}
-
-
-def get_method(name: str) -> Method:
-    try:
-        return METHODS[name]
-    except KeyError:
-        raise FactalignError(f"unknown method {name!r}; choose one of: {', '.join(METHODS)}") from None
-
-
-__all__ = ["METHODS", "Method", "Inputs", "get_method"]
+__all__ = ["DEFAULT_METHOD", "METHODS", "Method", "Inputs", "get_method", "register_method"]

@@ -35,7 +35,7 @@ from factalign.data import Claim, ClaimResult, Premise
 from factalign.errors import FactalignError
 from factalign.llm import acueval_prompts as prompts
 from factalign.llm.reply import yes_probability
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, result
+from factalign.methods.base import Inputs, Scored, grid, mean, register_method, result
 from factalign.nli import ENT
 
 VARIANTS = ("per-unit", "all-at-once", "one-pass")
@@ -46,6 +46,19 @@ _STATEMENT = re.compile(r"^[ \t#*]*Statement\s+(\d+)\s*:\s*\**\s*(yes|no)\b(?!\s
 _FACT = re.compile(r"^[ \t#*]*Fact\s+(\d+)\s*:[ \t]*(\S.*?)[ \t]*\|[ \t]*\**[ \t]*(yes|no)\b(?!\s*/)", re.IGNORECASE | re.MULTILINE)
 
 
+def check(params: dict) -> None:
+    """Refuse a variant or verifier that does not exist, or the NLI verifier with a one-request variant."""
+    for name, allowed in (("variant", VARIANTS), ("verifier", VERIFIERS)):
+        if params[name] not in allowed:
+            raise FactalignError(f"acueval's {name} must be one of: {', '.join(allowed)}; not {params[name]!r}")
+    if params["verifier"] == "nli" and params["variant"] != "per-unit":
+        raise FactalignError(f"acueval's verifier=nli checks the Figure 5 units one by one; it needs variant=per-unit, "
+                             f"not {params['variant']}")
+
+
+@register_method("acueval", uses=("llm",), nli=lambda params: params["verifier"] == "nli", check=check,
+                 ranges={"unit_threshold": (0.0, 1.0)},
+                 description="LLM-written atomic content units, each verified by the LLM as P(Yes) (or by the NLI model); mean")
 def acueval(inputs: Inputs, unit_threshold: float = 0.5, variant: str = "per-unit", verifier: str = "llm") -> Scored:
     client = inputs.llm
     if client is None:
@@ -103,18 +116,3 @@ def _nli_verified(inputs: Inputs, units: list[Claim], unit_threshold: float) -> 
 
 def _snippet(text: str) -> str:
     return " ".join(text.split())[:120]
-
-
-def check(params: dict) -> None:
-    """Refuse a variant or verifier that does not exist, or the NLI verifier with a one-request variant."""
-    for name, allowed in (("variant", VARIANTS), ("verifier", VERIFIERS)):
-        if params[name] not in allowed:
-            raise FactalignError(f"acueval's {name} must be one of: {', '.join(allowed)}; not {params[name]!r}")
-    if params["verifier"] == "nli" and params["variant"] != "per-unit":
-        raise FactalignError(f"acueval's verifier=nli checks the Figure 5 units one by one; it needs variant=per-unit, "
-                             f"not {params['variant']}")
-
-
-ACUEVAL = Method("acueval", acueval, {"unit_threshold": 0.5, "variant": "per-unit", "verifier": "llm"}, ("llm",),
-                 "LLM-written atomic content units, each verified by the LLM as P(Yes) (or by the NLI model); mean",
-                 nli=lambda params: params["verifier"] == "nli", check=check)

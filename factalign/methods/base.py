@@ -14,6 +14,7 @@ from factalign.claims.base import extract_claims
 from factalign.coref import Cluster, CorefModel
 from factalign.data import Claim, ClaimResult, Document, Premise
 from factalign.nli import CON, ENT, NLIModel
+from factalign.registry import Registry, signature_defaults
 
 Scored = tuple[float, list[ClaimResult]]
 
@@ -50,7 +51,8 @@ class Inputs:
 @dataclass(frozen=True)
 class Method:
     """A registry entry. `run(inputs, **params) -> (score, claim results)`; `uses` lists what the
-    result depends on besides the NLI model ("extractor", "coref", "llm"), recorded in the signature."""
+    result depends on besides the NLI model ("extractor", "coref", "llm"), recorded in the signature;
+    a boolean parameter `use_X=False` turns the use of X off."""
 
     name: str
     run: Callable[..., Scored]
@@ -58,10 +60,30 @@ class Method:
     uses: tuple[str, ...] = ()
     description: str = ""
     nli: bool | Callable[[dict], bool] = True  # False for methods that judge with an LLM; or: given the params
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # allowed (low, high) of float parameters
+    signed: bool | str = False  # scores in [-1, 1] (else [0, 1]); a name: only when that boolean parameter is true
     check: Callable[[dict], None] | None = None  # raises FactalignError for parameter values the method refuses
+
+    @classmethod
+    def of(cls, name: str, run: Callable[..., Scored], uses=(), description: str = "",
+           nli: bool | Callable[[dict], bool] = True, ranges: dict[str, tuple[float, float]] | None = None,
+           signed: bool | str = False, check: Callable[[dict], None] | None = None) -> Method:
+        """A method whose parameters and defaults are those of `run` after its `inputs`."""
+        return cls(name, run, signature_defaults(run, skip=1), tuple(uses), description or (run.__doc__ or "").strip(),
+                   nli=nli, ranges=dict(ranges or {}), signed=signed, check=check)
 
     def uses_nli(self, params: dict) -> bool:
         return self.nli(params) if callable(self.nli) else self.nli
+
+    def uses_for(self, params: dict[str, Any]) -> tuple[str, ...]:
+        return tuple(u for u in self.uses if params.get(f"use_{u}", True) is not False)
+
+    def signed_for(self, params: dict[str, Any]) -> bool:
+        return self.signed is True or (isinstance(self.signed, str) and params.get(self.signed, self.params.get(self.signed)) is True)
+
+
+METHODS = Registry("method", "methods", make=Method.of)
+register_method = METHODS.register
 
 
 def nli_score(probs: np.ndarray) -> np.ndarray:

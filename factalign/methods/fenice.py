@@ -25,17 +25,21 @@ Readings and differences from the released code, stated here so numbers can be c
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from factalign.claims import SentenceExtractor
 from factalign.coref import sentence_variants
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, nli_score, result
+from factalign.methods.base import Inputs, Scored, grid, mean, nli_score, register_method, result
 from factalign.text import passages as passage_windows
 
 RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
 
 
+@register_method("fenice", uses=("extractor", "coref"), ranges={"T": (-1.0, math.inf)}, signed=True,
+                 description="claims vs sentences, coref variants, passages and document below T; mean")
 def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, passages: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
     claims = inputs.claims
@@ -82,18 +86,15 @@ def _keep_best(nli, best, candidates):
     return out
 
 
+@register_method("nli-sent", signed=True, description="summary sentences vs document sentences, max, mean")
 def nli_sent(inputs: Inputs) -> Scored:
     """Each summary sentence against every document sentence, max, then mean (FENICE Table 5)."""
     inputs = Inputs(inputs.document, inputs.summary, inputs.nli, SentenceExtractor(), inputs.coref)
     return fenice(inputs, use_coref=False, passages=False)
 
 
+@register_method("nli-claim", uses=("extractor",), signed=True, description="claims vs document sentences, max, mean")
 def nli_claim(inputs: Inputs) -> Scored:
     """Claims against every document sentence, max, then mean: no coref, no passages (FENICE Table 5)."""
     return fenice(inputs, use_coref=False, passages=False)
 
-
-FENICE = Method("fenice", fenice, {"T": 0.8, "j": 5, "use_coref": True, "passages": True}, ("extractor", "coref"),
-                "claims vs sentences, coref variants, passages and document below T; mean")
-NLI_SENT = Method("nli-sent", nli_sent, {}, (), "summary sentences vs document sentences, max, mean")
-NLI_CLAIM = Method("nli-claim", nli_claim, {}, ("extractor",), "claims vs document sentences, max, mean")

@@ -42,7 +42,7 @@ import numpy as np
 from factalign.claims.filter import entailed_by
 from factalign.coref import Cluster, representative, resolve
 from factalign.data import Claim, Document, Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, result
+from factalign.methods.base import Inputs, Scored, grid, register_method, result
 from factalign.nli import ENT
 from factalign.text import windows_containing
 
@@ -84,6 +84,8 @@ def atomic_facts(inputs: Inputs) -> tuple[list[Claim], list[str]]:
     return facts, resolved
 
 
+@register_method("fizz", uses=("extractor", "coref"),
+                 description="coref-resolved atomic facts filtered by the summary, max entailment over sentences, windows around the best sentence when not entailed; min")
 def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
     facts, summary_sents = atomic_facts(inputs)
@@ -120,8 +122,3 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
 
     scores = [r.score for r, k in zip(results, kept) if k]
     return (min(scores) if scores else 0.0), results
-
-
-FIZZ = Method("fizz", fizz, {"gran": 3, "expand": True, "filter": True}, ("extractor", "coref"),
-              "coref-resolved atomic facts filtered by the summary, max entailment over sentences, "
-              "windows around the best sentence when not entailed; min")

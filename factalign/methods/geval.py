@@ -21,11 +21,14 @@ from factalign.data import Claim, Premise
 from factalign.errors import FactalignError
 from factalign.llm import acueval_prompts as prompts
 from factalign.llm.reply import rating
-from factalign.methods.base import Inputs, Method, Scored, result
+from factalign.methods.base import Inputs, Scored, register_method, result
 
 RATING_TOKENS = 256
 
 
+@register_method("geval", uses=("llm",), nli=False, ranges={"unit_threshold": (0.0, 1.0)},
+                 description="the LLM rates the summary 1-5 (the ACUEval paper's BelugaEval prompt); "
+                             "probability-weighted rating mapped to [0, 1]")
 def geval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:
     client = inputs.llm
     if client is None:
@@ -38,7 +41,3 @@ def geval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:
     return score, [result(unit, score, (score, 0.0, 1.0 - score), Premise.whole(doc), rating=value, rating_probs=probs,
                           read=read, comment=comment, error=score < unit_threshold)]
 
-
-GEVAL = Method("geval", geval, {"unit_threshold": 0.5}, ("llm",),
-               "the LLM rates the summary 1-5 (the ACUEval paper's BelugaEval prompt); probability-weighted rating mapped to [0, 1]",
-               nli=False)

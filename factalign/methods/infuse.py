@@ -43,7 +43,7 @@ from collections import defaultdict
 import numpy as np
 
 from factalign.data import Claim, ClaimResult, Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, result
+from factalign.methods.base import Inputs, Scored, grid, mean, register_method, result
 from factalign.nli import ENT, NEU
 
 
@@ -86,11 +86,15 @@ def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> li
     return out
 
 
+@register_method("infuse",
+                 description="summary sentences, premise grown over bidirectionally ranked sentences until neutral stops falling; mean")
 def infuse(inputs: Inputs, reverse: bool = True) -> Scored:
     results = incremental(inputs, inputs.summary_claims, reverse)
     return mean([r.score for r in results]), results
 
 
+@register_method("infuse-sub", uses=("extractor",),
+                 description="INFUSE per claim, min within a summary sentence, mean over sentences")
 def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
     by_sentence: dict[int, list[Claim]] = defaultdict(list)
     for claim in inputs.claims:
@@ -113,6 +117,8 @@ def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
     return mean(sentence_scores), results
 
 
+@register_method("infuse-k",
+                 description="INFUSE ranking with a fixed premise of the top-k sentences; mean")
 def infuse_k(inputs: Inputs, k: int = 1, reverse: bool = True) -> Scored:
     doc = inputs.document
     claims = inputs.summary_claims
@@ -122,11 +128,3 @@ def infuse_k(inputs: Inputs, k: int = 1, reverse: bool = True) -> Scored:
     rows = inputs.nli.predict([(p.text, c.text) for p, c in zip(premises, claims)]) if claims else []
     results = [result(c, row[ENT], row, p, k=k) for c, row, p in zip(claims, rows, premises)]
     return mean([r.score for r in results]), results
-
-
-INFUSE = Method("infuse", infuse, {"reverse": True}, (),
-                "summary sentences, premise grown over bidirectionally ranked sentences until neutral stops falling; mean")
-INFUSE_SUB = Method("infuse-sub", infuse_sub, {"reverse": True}, ("extractor",),
-                    "INFUSE per claim, min within a summary sentence, mean over sentences")
-INFUSE_K = Method("infuse-k", infuse_k, {"k": 1, "reverse": True}, (),
-                  "INFUSE ranking with a fixed premise of the top-k sentences; mean")

@@ -16,7 +16,7 @@ our aggregation for summaries.
 from __future__ import annotations
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, result
+from factalign.methods.base import Inputs, Scored, grid, mean, register_method, result
 from factalign.nli import CON, ENT
 
 
@@ -28,6 +28,8 @@ def select(probs_row, k: int) -> tuple[list[int], list[int], list[int]]:
     return sorted(set(top_ent) | set(top_con)), top_ent, top_con
 
 
+@register_method("sentli",
+                 description="premise = top-k entailing + top-k contradicting sentences in document order; entailment; mean")
 def sentli(inputs: Inputs, k: int = 5) -> Scored:
     doc = inputs.document
     claims = inputs.summary_claims
@@ -38,7 +40,3 @@ def sentli(inputs: Inputs, k: int = 5) -> Scored:
     results = [result(c, row[ENT], row, p, top_entailment=ent, top_contradiction=con)
                for c, row, p, (_, ent, con) in zip(claims, rows, premises, chosen)]
     return mean([r.score for r in results]), results
-
-
-SENTLI = Method("sentli", sentli, {"k": 5}, (),
-                "premise = top-k entailing + top-k contradicting sentences in document order; entailment; mean")

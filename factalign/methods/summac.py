@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, nli_score, result
+from factalign.methods.base import Inputs, Scored, grid, mean, nli_score, register_method, result
 from factalign.nli import ENT
 
 MIN_TOKENS = 10
@@ -33,6 +33,8 @@ def usable_sentences(sentences: list[str], original_constraints: bool) -> list[i
     return long_enough[:MAX_SENTENCES]
 
 
+@register_method("summac-zs", signed="use_con",
+                 description="summary sentences vs document sentences, max entailment (or ent - con), mean")
 def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool = False) -> Scored:
     doc = inputs.document
     idx = usable_sentences(doc.sentence_texts, original_constraints)
@@ -45,7 +47,3 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
         results.append(result(claim, scores[h, j], probs[h, j], Premise.of_sentences(doc, [idx[j]], "sentence"),
                               sentences_used=len(idx)))
     return mean([r.score for r in results]), results
-
-
-SUMMAC_ZS = Method("summac-zs", summac_zs, {"use_con": False, "original_constraints": False}, (),
-                   "summary sentences vs document sentences, max entailment (or ent - con), mean")

@@ -1,6 +1,8 @@
-"""NLI backends behind one protocol, chosen by a spec string.
+"""NLI backends behind one protocol, chosen by a spec string `NAME[:ARG][,K=V...]`.
 
-Specs: `house` (the packaged model, the default), `onnx:DIR`, `hf:ID_OR_DIR`, `table:FILE.json`.
+Built-in: `house` (the packaged model, the default), `onnx:DIR`, `hf[:ID_OR_DIR]`, `table:FILE.json`;
+options are the backend's keyword arguments (`onnx:DIR,threads=2`, `hf:ID,device=cuda,batch_size=8`).
+Others register with `@NLI_BACKENDS.register(...)` or the `factalign.nli` entry-point group.
 """
 
 from __future__ import annotations
@@ -8,53 +10,67 @@ from __future__ import annotations
 from pathlib import Path
 
 from factalign.errors import FactalignError
-from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair
+from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget
 from factalign.nli.cache import CachedNLI
+from factalign.nli.gather import GatheringNLI
 from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
+from factalign.registry import Registry, build
 
 HOUSE_MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "house-nli"
 DEFAULT_NLI = "house"
-BACKENDS = {
-    "house": "the packaged house model (onnx, int8), from " + str(HOUSE_MODEL_DIR),
-    "onnx": "onnx:DIR - a local directory with model.onnx, tokenizer.json, config.json",
-    "hf": f"hf[:ID_OR_DIR] - transformers from the hub or a local directory (extra [hf]); default: {DEFAULT_HF_MODEL} "
-          "(the FENICE paper's NLI model)",
-    "table": "table:FILE - probabilities looked up from a JSON/JSONL table",
-}
+NLI_BACKENDS = Registry("NLI backend", "nli")
 
 
-def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None, **options) -> NLIModel:
+@NLI_BACKENDS.register("house", description=f"the packaged house model (onnx, int8), from {HOUSE_MODEL_DIR}")
+def _house(batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
+    if not (HOUSE_MODEL_DIR / "model.onnx").is_file():
+        raise FactalignError(f"the house NLI model is not installed at {HOUSE_MODEL_DIR}; pass --nli onnx:DIR or hf:ID")
+    return _onnx(str(HOUSE_MODEL_DIR), batch_size, long_premise, threads)
+
+
+@NLI_BACKENDS.register("onnx", arg="DIR", description="a local directory with model.onnx, tokenizer.json, config.json")
+def _onnx(arg: str, batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
+    from factalign.nli.onnx import OnnxNLI
+
+    if not arg:
+        raise FactalignError("NLI backend 'onnx' needs an argument: onnx:DIR")
+    return OnnxNLI(arg, batch_size=batch_size, long_premise=long_premise, threads=threads)
+
+
+@NLI_BACKENDS.register("hf", arg="ID_OR_DIR", description=f"transformers from the hub or a local directory (extra [hf]); "
+                       f"default: {DEFAULT_HF_MODEL} (the FENICE paper's NLI model)")
+def _hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length: int | None = None,
+       device: str = "cpu") -> NLIModel:
+    from factalign.nli.hf import HFNLI
+
+    return HFNLI(arg or DEFAULT_HF_MODEL, batch_size=batch_size, long_premise=long_premise, max_length=max_length,
+                 device=device)
+
+
+@NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table")
+def _table(arg: str) -> NLIModel:
+    if not arg:
+        raise FactalignError("NLI backend 'table' needs an argument: table:FILE")
+    return TableNLI.from_file(arg)
+
+
+def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None) -> NLIModel:
     """An NLI model from a spec (or a model object), behind an SQLite cache (`cache=None`: in memory)."""
-    model = spec if isinstance(spec, NLIModel) and not isinstance(spec, str) else _from_spec(spec or DEFAULT_NLI, **options)
+    model = spec if isinstance(spec, NLIModel) and not isinstance(spec, str) else build(NLI_BACKENDS, spec or DEFAULT_NLI)
+    if not isinstance(model, NLIModel):
+        raise FactalignError(f"NLI backend {spec!r} built {type(model).__name__}, which has no signature and predict()")
     if isinstance(model, CachedNLI):
         return model
     return CachedNLI(model, cache if cache is not None else ":memory:")
 
 
-def _from_spec(spec: str, **options) -> NLIModel:
-    kind, _, arg = spec.partition(":")
-    if kind == "house":
-        if not (HOUSE_MODEL_DIR / "model.onnx").is_file():
-            raise FactalignError(f"the house NLI model is not installed at {HOUSE_MODEL_DIR}; pass --nli onnx:DIR or hf:ID")
-        return _onnx(HOUSE_MODEL_DIR, **options)
-    if kind not in BACKENDS:
-        raise FactalignError(f"unknown NLI backend {kind!r}; choose one of: {', '.join(BACKENDS)}")
-    if kind == "hf":
-        from factalign.nli.hf import DEFAULT_HF_MODEL, HFNLI
-
-        return HFNLI(arg or DEFAULT_HF_MODEL, **options)
-    if not arg:
-        raise FactalignError(f"NLI backend {kind!r} needs an argument: {BACKENDS[kind]}")
-    if kind == "onnx":
-        return _onnx(arg, **options)
-    return TableNLI.from_file(arg)
+def token_budget(model: NLIModel) -> TokenBudget | None:
+    """The model's token counting and premise budget, looking through our wrappers; None if it has none."""
+    while isinstance(model, (CachedNLI, GatheringNLI)):
+        model = model.model
+    return model if isinstance(model, TokenBudget) else None
 
 
-def _onnx(path, **options):
-    from factalign.nli.onnx import OnnxNLI
-
-    return OnnxNLI(path, **options)
-
-
-__all__ = ["NLIModel", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "BACKENDS", "DEFAULT_NLI"]
+__all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget",
+           "NLI_BACKENDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR"]

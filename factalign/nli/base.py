@@ -25,6 +25,18 @@ class NLIModel(Protocol):
         ...
 
 
+@runtime_checkable
+class TokenBudget(Protocol):
+    """An optional capability beside NLIModel: the model knows its input size in tokens (onnx, hf)."""
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        ...
+
+    def premise_budget(self, hypothesis: str) -> int:
+        """How many premise tokens fit beside this hypothesis."""
+        ...
+
+
 def label_columns(id2label: dict) -> list[int]:
     """For each of (entailment, neutral, contradiction), the model's output column.
 

@@ -46,9 +46,6 @@ class CachedNLI:
             raise FactalignError(f"cannot open NLI cache {self.path}: {exc}") from None
         self.misses = 0
 
-    def __getattr__(self, name):  # expose the wrapped model's attributes (max_length, count_tokens, ...)
-        return getattr(self.model, name)
-
     def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
         keys = [pair_key(self.signature, p, h) for p, h in pairs]
         found = self._lookup(set(keys))

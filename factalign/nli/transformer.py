@@ -15,6 +15,7 @@ import numpy as np
 
 from factalign.errors import FactalignError
 from factalign.nli.base import ENT, Pair
+from factalign.text.windows import pack
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 SPECIAL_TOKENS = 4  # [CLS] a [SEP] b [SEP] plus one of slack for models with two separators
@@ -92,17 +93,3 @@ class TransformerNLI:
             out[idx] = self.forward([pairs[i] for i in idx])
         return out
 
-
-def pack(sizes: list[int], budget: int) -> list[list[int]]:
-    """Greedy packing of consecutive items into groups whose summed size stays within budget
-    (an item larger than the budget is a group of its own)."""
-    groups, current, used = [], [], 0
-    for i, size in enumerate(sizes):
-        if current and used + size > budget:
-            groups.append(current)
-            current, used = [], 0
-        current.append(i)
-        used += size
-    if current:
-        groups.append(current)
-    return groups

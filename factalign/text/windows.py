@@ -18,3 +18,18 @@ def windows_containing(center: int, n_sentences: int, max_size: int) -> list[lis
             if start >= 0 and start + size <= n_sentences:
                 out.append(list(range(start, start + size)))
     return out
+
+
+def pack(sizes: list[int], budget: int) -> list[list[int]]:
+    """Greedy packing of consecutive items into groups whose summed size stays within budget
+    (an item larger than the budget is a group of its own)."""
+    groups, current, used = [], [], 0
+    for i, size in enumerate(sizes):
+        if current and used + size > budget:
+            groups.append(current)
+            current, used = [], 0
+        current.append(i)
+        used += size
+    if current:
+        groups.append(current)
+    return groups

@@ -73,10 +73,11 @@ def test_fenice_reads_a_linear_amount_of_premise_text():
 def test_a_row_over_the_timeout_is_reported_and_the_batch_goes_on(tmp_path):
     rows = one_sentence_rows(2)
     nli = table_for(tmp_path / "t.json", rows)
-    slow = {"id": "slow", "document": unpunctuated(1_500_000), "summary": "Moon moved."}
+    # segmenting 1.9M chars takes about a second; a tiny row, milliseconds (models are loaded before the first row)
+    slow = {"id": "slow", "document": unpunctuated(1_900_000), "summary": "Moon moved."}
     rows_path = write_rows(tmp_path / "rows.jsonl", [rows[0], slow, rows[1]])
     out = tmp_path / "out.jsonl"
-    proc = factalign(*batch_args(rows_path, out, nli, "--row-timeout", "5", "--max-chars", "2000000"))
+    proc = factalign(*batch_args(rows_path, out, nli, "--row-timeout", "0.5", "--max-chars", "2000000"))
     assert proc.returncode == 1
-    assert error_lines(proc) == [f"factalign: error: {rows_path}:2: row timed out after 5 s (--row-timeout)"]
+    assert error_lines(proc) == [f"factalign: error: {rows_path}:2: row timed out after 0.5 s (--row-timeout)"]
     assert output_ids(out) == ["r0", "r1"]

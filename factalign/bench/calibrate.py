@@ -15,7 +15,7 @@ from factalign.errors import FactalignError
 
 
 def register(subparsers) -> None:
-    from factalign.cli import add_scorer_options
+    from factalign.options import add_scorer_options
 
     p = subparsers.add_parser(
         "calibrate", help="fit the label threshold and a probability of consistency for a method and model",
@@ -40,7 +40,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if bool(args.data) == bool(args.scores):
         raise FactalignError("calibrate needs one of --data (labelled rows, scored here) or --scores (a bench run directory)")
     try:
-        from factalign.calibration.fit import fit_calibration
+        from factalign.bench.fit import fit_calibration
     except ImportError as exc:
         raise FactalignError(f"factalign calibrate needs {exc.name}: pip install 'factalign[bench]'") from None
     method, signature, kept, scores, data = _from_scores(args) if args.scores else _from_data(args)
@@ -57,7 +57,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def _from_data(args: argparse.Namespace):
-    from factalign.cli import scorer_from_args
+    from factalign.options import scorer_from_args
 
     spec = args.data if args.data.partition(":")[0] in FORMATS else f"jsonl:{args.data}"
     bench = load_benchmark(spec, parse_columns(args.columns))

@@ -1,0 +1,127 @@
+"""Command-line options generated from the registries, shared by every subcommand (one name, one
+default, one meaning), and the Scorer or LLM client they build."""
+
+from __future__ import annotations
+
+import argparse
+
+from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
+from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
+from factalign.errors import FactalignError
+from factalign.io import default_cache_path
+from factalign.methods import DEFAULT_METHOD, METHODS, get_method
+from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
+from factalign.registry import Registry, parse_options
+from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, uses
+
+
+
+def specs(registry: Registry) -> str:
+    """`name[:ARG]` of each registered component, for help text."""
+    return " | ".join(registry.get(n).spec_help if n in registry.entries else n for n in registry.names())
+
+
+def add_model_options(p: argparse.ArgumentParser, extractor: bool = True, coref: bool = True) -> None:
+    """--nli, --extractor, --coref: the same defaults and help wherever they appear."""
+    p.add_argument("--nli", default=DEFAULT_NLI, metavar="SPEC",
+                   help=f"NLI backend: {specs(NLI_BACKENDS)}, with ,K=V backend options such as "
+                        f"threads=2 or device=cuda (default: {DEFAULT_NLI})")
+    if extractor:
+        p.add_argument("--extractor", default=DEFAULT_EXTRACTOR, metavar="SPEC",
+                       help=f"claim extractor: {specs(EXTRACTORS)}, optionally +filter (default: {DEFAULT_EXTRACTOR})")
+    if coref:
+        p.add_argument("--coref", default=DEFAULT_COREF, metavar="SPEC",
+                       help=f"coref backend: {specs(COREF_BACKENDS)} (default: {DEFAULT_COREF})")
+
+
+def add_param_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--param", action="append", default=[], metavar="[METHOD.]K=V",
+                   help="a method parameter, e.g. T=0.7; METHOD.K=V sets it only for METHOD (repeatable)")
+
+
+def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
+    """Options that choose a method and its models (shared by score, batch and calibrate), and
+    with `labels` how summaries are labelled."""
+    p.add_argument("--method", default=DEFAULT_METHOD, help=f"one of: {METHODS.help()} (default: {DEFAULT_METHOD})")
+    add_model_options(p)
+    add_param_option(p)
+    if labels:
+        p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
+                                                       "(overrides the default calibration)")
+        p.add_argument("--calibration", default="default", metavar="FILE",
+                       help="label with a calibration from `factalign calibrate`, made for this method and model "
+                            "(default: the shipped one for the method with the house model)")
+    add_cache_options(p)
+    add_max_chars_option(p)
+    add_llm_options(p, cache=False)
+
+
+def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
+
+
+def add_max_chars_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+
+
+def add_cache_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cache", default=str(default_cache_path()),
+                   help="SQLite cache of NLI probabilities and LLM replies (default: %(default)s)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="do not read or write the cache file: NLI probabilities are kept in memory for this run only")
+
+
+def cache_from_args(args: argparse.Namespace):
+    """The cache file, or None (in memory) with --no-cache; the same in every subcommand."""
+    return None if getattr(args, "no_cache", False) else getattr(args, "cache", None)
+
+
+def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
+    p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for LLM methods (else FACTALIGN_LLM_BASE_URL or OPENAI_BASE_URL)")
+    p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL), or hf:DIR for a local "
+                                       "transformers causal LM (no endpoint)")
+    p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
+    p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
+                   help="seconds to wait for each reply; a timed-out request is retried once (else FACTALIGN_LLM_TIMEOUT, default 60)")
+    p.add_argument("--llm-concurrency", type=int, metavar="N",
+                   help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
+    if cache:
+        add_cache_options(p)
+
+
+def llm_from_args(args: argparse.Namespace):
+    from factalign.llm import load_llm
+
+    check_url(args.llm_base_url, "--llm-base-url")
+    return load_llm(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
+                    concurrency=args.llm_concurrency, cache=cache_from_args(args))
+
+
+def check_url(url: str | None, option: str) -> None:
+    from urllib.parse import urlsplit
+
+    if url is not None and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
+        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
+
+
+def method_params(items: list[str], method: str) -> dict[str, str]:
+    """--param items for one method: `K=V` applies to it, `METHOD.K=V` only when METHOD is it."""
+    out = {}
+    for key, value in parse_options(items, "--param").items():
+        owner, dot, name = key.rpartition(".")
+        if not dot:
+            out[key] = value
+        elif owner == method:
+            out[name] = value
+        elif owner not in METHODS:
+            raise FactalignError(f"--param {key}={value}: unknown method {owner!r}; choose one of: {METHODS.help()}")
+    return out
+
+
+def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
+    method = method or args.method
+    params = method_params(args.param, method)
+    llm = llm_from_args(args) if "llm" in uses(get_method(method), args.extractor) else None
+    return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
+                  threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
+                  cache=cache_from_args(args), params=params, max_document_chars=args.max_chars)

@@ -1,0 +1,44 @@
+"""A pytest helper: fail a test when a generated summary is not labelled consistent with its source.
+
+    from factalign.testing import assert_consistent
+
+    def test_summary_is_faithful():
+        assert_consistent(document, my_summarizer(document), threshold=0.5)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from factalign.data import SummaryResult
+from factalign.errors import FactalignError
+from factalign.methods import DEFAULT_METHOD
+from factalign.scorer import Scorer
+
+_SCORERS: dict[Any, Scorer] = {}  # models load once per test session
+
+
+def assert_consistent(document: str, summary: str, method: str = DEFAULT_METHOD, threshold: float | None = None,
+                      scorer: Scorer | None = None, **options) -> SummaryResult:
+    """The result, if the summary is labelled consistent; else an AssertionError that names the score,
+    the threshold and each unsupported claim. Options are Scorer's (nli, extractor, calibration, ...)."""
+    scorer = scorer or _scorer(method, threshold, options)
+    result = scorer.score(document, summary)
+    if result.label is None:
+        raise FactalignError(f"no threshold to label {result.method} with: pass threshold= or a calibration")
+    if result.label != "consistent":
+        unsupported = "".join(f"\n  {c.score:+.3f} {c.claim.text}" for c in result.claims if c.label == "unsupported")
+        raise AssertionError(f"summary labelled {result.label}: {result.method} = {result.score:.4f} < threshold "
+                             f"{result.threshold:.4f}; unsupported claims:{unsupported or ' none'}")
+    return result
+
+
+def _scorer(method: str, threshold: float | None, options: dict) -> Scorer:
+    try:
+        key = (method, threshold, tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:  # an option that is a model object: no sharing
+        return Scorer(method, threshold=threshold, **options)
+    if key not in _SCORERS:
+        _SCORERS[key] = Scorer(method, threshold=threshold, **options)
+    return _SCORERS[key]

