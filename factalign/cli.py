@@ -14,6 +14,7 @@ from factalign import __version__
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError, FactalignWarning
+from factalign.evidence import add_prefilter_options
 from factalign.io import default_cache_path, read_text
 from factalign.methods import METHODS, get_method
 from factalign.nli import BACKENDS, DEFAULT_NLI
@@ -28,6 +29,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     p.add_argument("--extractor", default="rules", help=f"claim extractor: {', '.join(EXTRACTORS)}, optionally +filter (default: rules)")
     p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a method parameter, e.g. T=0.7 (repeatable)")
+    add_prefilter_options(p)
     if labels:
         p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
                                                        "(overrides the default calibration)")
@@ -86,7 +88,8 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
     llm = llm_from_args(args) if wants_llm else None
     return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
                   threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
-                  cache=None if args.no_cache else args.cache, params=params, max_document_chars=args.max_chars)
+                  cache=None if args.no_cache else args.cache, params=params, max_document_chars=args.max_chars,
+                  prefilter=args.prefilter, retriever=args.retriever)
 
 
 def _read_pair(args: argparse.Namespace) -> tuple[str, str]:

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 Span = tuple[int, int]
-Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary"]
+Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary", "evidence"]
 
 
 @dataclass

@@ -14,6 +14,7 @@ from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import CorefModel, load_coref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
+from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import Inputs, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
 
@@ -42,6 +43,10 @@ class Scorer:
     # labels: a Calibration or its JSON file, "default" (the shipped one; house model only) or None;
     # an explicit `threshold` overrides the default
     calibration: str | Path | Calibration | None = "default"
+    # evidence prefilter (methods that compare claims with document sentences): the K sentences a retriever
+    # ranks highest per claim; None: the default K, 0: off (the published methods); see factalign/evidence
+    prefilter: int | Prefilter | None = None
+    retriever: str | None = None
 
     def __post_init__(self):
         self.spec = get_method(self.method)
@@ -53,6 +58,10 @@ class Scorer:
         for name, value in self.params.items():
             check_param(name, value)
         check_threshold(self.threshold)
+        self.prefilter_model = self.prefilter if isinstance(self.prefilter, Prefilter) else \
+            parse_prefilter(self.prefilter, self.retriever)
+        if "prefilter" not in self.spec.uses:
+            self.prefilter_model = OFF
         self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
         if "llm" in self.spec.uses and self.llm is None:
@@ -77,11 +86,14 @@ class Scorer:
             parts.append(f"coref:{self.coref_model.name}")
         if "llm" in self.spec.uses:
             parts.append(f"llm:{self.llm.model}")
+        if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
+            parts.append(f"prefilter:{self.prefilter_model.signature}")
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
         doc, summ = self._document(document, "document"), self._document(summary, "summary")
-        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm)
+        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm,
+                        self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.spec.run(inputs, **self.params)
         cal = self.calibration_model
         threshold = cal.threshold if cal else self.threshold

@@ -15,6 +15,7 @@ from factalign.bench.variants import parse_variants
 from factalign.claims import EXTRACTORS
 from factalign.coref import COREF_BACKENDS
 from factalign.errors import FactalignError
+from factalign.evidence import add_prefilter_options
 from factalign.io import default_cache_path, writable_dir
 from factalign.methods import METHODS
 from factalign.nli import DEFAULT_NLI, load_nli
@@ -43,6 +44,7 @@ def register(subparsers) -> None:
     p.add_argument("--coref", default="heuristic", help=f"coref backend: {', '.join(COREF_BACKENDS)} (default: heuristic)")
     p.add_argument("--cache", default=str(default_cache_path()), help="SQLite NLI cache shared by all methods (default: %(default)s)")
     p.add_argument("--no-cache", action="store_true", help="keep the NLI cache in memory only")
+    add_prefilter_options(p)
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
     p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
     _report_options(p, REPORT_DEFAULTS)
@@ -97,13 +99,15 @@ def run_bench(args: argparse.Namespace) -> int:
     variants = parse_variants(args.methods, args.param)
     nli = load_nli(args.nli, cache=None if args.no_cache else args.cache)
     scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
-                      params=v.method_params, max_document_chars=args.max_chars, calibration=None) for v in variants]
+                      params=v.method_params, max_document_chars=args.max_chars, calibration=None,
+                      prefilter=v.model("prefilter", args.prefilter), retriever=v.model("retriever", args.retriever))
+               for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
     for variant, scorer in zip(variants, scorers):  # a refused rerun leaves the run directory as it was
         runner.finished_ids(runner.scores_path(run_dir, variant.slug), scorer.signature)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
-                "coref": args.coref, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
+                "coref": args.coref, "prefilter": args.prefilter, "retriever": args.retriever, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
     runner.write_manifest(run_dir, bench, examples, settings, variants, scorers)
     documents = {}
     for variant, scorer in zip(variants, scorers):

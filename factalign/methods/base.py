@@ -28,6 +28,11 @@ class Inputs:
     extractor: ClaimExtractor
     coref: CorefModel
     llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
+    prefilter: Any = None  # a factalign.evidence.Prefilter; None (or K = 0): every sentence, as published
+
+    def kept(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
+        """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
+        return self.prefilter.select(sentences, queries) if self.prefilter is not None else None
 
     @cached_property
     def claims(self) -> list[Claim]:

@@ -35,7 +35,8 @@ import numpy as np
 from factalign.claims.filter import entailed_by
 from factalign.coref import Cluster, representative, resolve
 from factalign.data import Claim, Document, Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, result
+from factalign.evidence import kept_grid, masked
+from factalign.methods.base import Inputs, Method, Scored, result
 from factalign.nli import ENT
 from factalign.text import windows_containing
 
@@ -86,10 +87,12 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
         kept = [True] * len(facts)
 
     doc_sents = resolve_sentences(doc, inputs.document_clusters)
-    probs = grid(nli, doc_sents, [f.text for f in facts])
+    hypotheses = [f.text for f in facts]
+    probs, mask = kept_grid(nli, doc_sents, hypotheses, inputs.kept(doc_sents, hypotheses))
+    entailment = masked(probs[..., ENT], mask)
     results = []
     for c, fact in enumerate(facts):
-        j = int(np.argmax(probs[c, :, ENT]))
+        j = int(np.argmax(entailment[c]))
         premise = Premise.of_sentences(doc, [j], "sentence", text=doc_sents[j])
         details = {"kept": kept[c], "sentence_score": float(probs[c, j, ENT]), "expanded": False}
         if fallback:
@@ -115,6 +118,6 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
     return (min(scores) if scores else 0.0), results
 
 
-FIZZ = Method("fizz", fizz, {"gran": 3, "expand": True, "filter": True}, ("extractor", "coref"),
+FIZZ = Method("fizz", fizz, {"gran": 3, "expand": True, "filter": True}, ("extractor", "coref", "prefilter"),
               "coref-resolved atomic facts filtered by the summary, max entailment over sentences, "
               "windows around the best sentence when not entailed; min")

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Method, Scored, grid, mean, nli_score, result
+from factalign.evidence import kept_grid, masked
+from factalign.methods.base import Inputs, Method, Scored, mean, nli_score, result
 from factalign.nli import ENT
 
 MIN_TOKENS = 10
@@ -37,8 +38,9 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
     doc = inputs.document
     idx = usable_sentences(doc.sentence_texts, original_constraints)
     claims = inputs.summary_claims
-    probs = grid(inputs.nli, [doc.sentence(i) for i in idx], [c.text for c in claims])
-    scores = nli_score(probs) if use_con else probs[..., ENT]
+    premises, hypotheses = [doc.sentence(i) for i in idx], [c.text for c in claims]
+    probs, mask = kept_grid(inputs.nli, premises, hypotheses, inputs.kept(premises, hypotheses))
+    scores = masked(nli_score(probs) if use_con else probs[..., ENT], mask)
     results = []
     for h, claim in enumerate(claims):
         j = int(np.argmax(scores[h]))
@@ -47,5 +49,5 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
     return mean([r.score for r in results]), results
 
 
-SUMMAC_ZS = Method("summac-zs", summac_zs, {"use_con": False, "original_constraints": False}, (),
+SUMMAC_ZS = Method("summac-zs", summac_zs, {"use_con": False, "original_constraints": False}, ("prefilter",),
                    "summary sentences vs document sentences, max entailment (or ent - con), mean")
