@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from factalign.errors import FactalignError
 from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import Inputs, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
+from factalign.nli.queue import PairQueue
 
 MAX_DOCUMENT_CHARS = 1_000_000
 # allowed ranges of float parameters (inclusive); integer parameters are counts, at least 1
@@ -91,8 +93,27 @@ class Scorer:
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
+        return self._score(document, summary, self.nli_model)
+
+    def score_together(self, pairs: Iterable[tuple[str | Document, str | Document]]) -> list[SummaryResult | FactalignError]:
+        """Several (document, summary) pairs, e.g. the summaries of one document, scored with one NLI queue:
+        their unique pairs go to the model together (factalign/nli/queue.py). Each entry is the result, the
+        same as `score` gives, or the FactalignError that pair raised."""
+        pairs = list(pairs)
+        if self.nli_model is None or len(pairs) < 2:
+            jobs = [partial(self._score, d, s, self.nli_model) for d, s in pairs]
+            results = [_run(job) for job in jobs]
+        else:
+            queue = PairQueue(self.nli_model)
+            results = queue.run([partial(self._score, d, s, queue) for d, s in pairs])
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, FactalignError):
+                raise r
+        return results
+
+    def _score(self, document: str | Document, summary: str | Document, nli: NLIModel | None) -> SummaryResult:
         doc, summ = self._document(document, "document"), self._document(summary, "summary")
-        inputs = Inputs(doc, summ, self.nli_model, self.extractor_model, self.coref_model, self.llm,
+        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.spec.run(inputs, **self.params)
         cal = self.calibration_model
@@ -124,6 +145,13 @@ class Scorer:
         if not doc.sentences:
             raise FactalignError(f"the {what} has no sentences")
         return doc
+
+
+def _run(job):
+    try:
+        return job()
+    except FactalignError as exc:
+        return exc
 
 
 def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> None:
