@@ -13,6 +13,7 @@ from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import CorefModel, load_coref
+from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
 from factalign.evidence import OFF, Prefilter, parse_prefilter
@@ -64,7 +65,7 @@ class Scorer:
             parse_prefilter(self.prefilter, self.retriever)
         if "prefilter" not in self.spec.uses:
             self.prefilter_model = OFF
-        self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
+        self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none"))
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.nli else None
         if "llm" in self.spec.uses and self.llm is None:
             from factalign.llm import ChatClient

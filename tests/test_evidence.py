@@ -205,3 +205,19 @@ def test_cli_bad_prefilter_is_one_line_and_exit_2(tmp_path, capsys, args, messag
     code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"), "--nli", "table:x.json", *args])
     err = capsys.readouterr().err.strip()
     assert code == 2 and err.count("\n") == 0 and message in err and err.startswith("factalign: error:")
+
+
+def test_scorer_computes_a_documents_coref_clusters_once():
+    class Counted:
+        name = "counted"
+        calls = 0
+
+        def clusters(self, text):
+            Counted.calls += 1
+            return [[(0, 4), (22, 26)]] if text.startswith("Rain") else []
+
+    table = {(D[2], C): (0.95, 0.05, 0.0), (D[3], C): NEUTRAL}
+    scorer = Scorer("fenice", nli=TableNLI(table), extractor=FixedClaims(C), coref=Counted(), prefilter=2)
+    first = scorer.score(doc_of(*D), doc_of("Summary."))
+    assert scorer.score(doc_of(*D), doc_of("Another summary.")).to_dict()["claims"] == first.to_dict()["claims"]
+    assert Counted.calls == 1 and "coref:counted" in first.signature
