@@ -5,7 +5,7 @@ Scores come from one `factalign bench` run whose variants are METHOD[prefilter=K
     M=""; for k in 0 32 16 8; do for m in fenice infuse fizz summac-zs; do M="$M,$m[prefilter=$k]"; done; done
     factalign bench --data frank:../shared/data/frank_val.jsonl --methods "${M#,}" --nli house --extractor rules \
         --coref heuristic --split kfold:5 --seed 0 --bootstrap 1000 --out runs/frank-prefilter --quiet
-    python benchmarks/frank_prefilter.py runs/frank-prefilter [--data ../shared/data/frank_val.jsonl]
+    python benchmarks/frank_prefilter.py runs/frank-prefilter [more run directories] [--data ../shared/data/frank_val.jsonl]
 
 Prints, per method and K: ROC-AUC, the paired difference from off in points with a 95% stratified bootstrap
 interval (1000 resamples, seed 0), how many rows' scores changed, and (with --data) how many FRANK
@@ -45,23 +45,23 @@ def scores_of(path: Path) -> dict[str, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run", help="a `factalign bench` run directory")
+    parser.add_argument("runs", nargs="+", help="`factalign bench` run directories (their variants are pooled)")
     parser.add_argument("--data", help="the FRANK file, to count documents longer than K sentences")
     args = parser.parse_args()
-    run = Path(args.run)
-    if not (run / "run.json").is_file():
-        print(f"frank_prefilter.py: error: {run} is not a bench run directory (no run.json)", file=sys.stderr)
-        return 2
-    manifest = json.loads((run / "run.json").read_text())
-    labels = {e["id"]: e["label"] for e in map(json.loads, (run / "examples.jsonl").read_text().splitlines())}
-    variants = {}
-    for v in manifest["variants"]:
-        m = _NAME.match(v["name"])
-        path = run / "scores" / v["file"]
-        if m and path.is_file():
-            s = scores_of(path)
-            if len(s) == len(labels):
-                variants[m["method"], int(m["k"])] = s
+    labels, variants = None, {}
+    for run in map(Path, args.runs):
+        if not (run / "run.json").is_file():
+            print(f"frank_prefilter.py: error: {run} is not a bench run directory (no run.json)", file=sys.stderr)
+            return 2
+        manifest = json.loads((run / "run.json").read_text())
+        labels = labels or {e["id"]: e["label"] for e in map(json.loads, (run / "examples.jsonl").read_text().splitlines())}
+        for v in manifest["variants"]:
+            m = _NAME.match(v["name"])
+            path = run / "scores" / v["file"]
+            if m and path.is_file():
+                s = scores_of(path)
+                if len(s) == len(labels):
+                    variants[m["method"], int(m["k"])] = s
     lengths = None
     if args.data:
         from factalign.data import Document
