@@ -13,7 +13,7 @@ off grows as claims x sentences; at 3,200 sentences FENICE alone would take over
 Printed: a table per method and size, the growth exponent (least-squares slope of log time on log
 sentences, cold), the warm/cold ratio, ONNX Runtime session options on 200 NLI pairs, and the NLI
 queue on the summaries of FRANK documents. Targets (issue 11) are printed with each measured value;
-nothing is asserted. Takes about 5-8 minutes on 2 cores.
+nothing is asserted. Under a load average of about 7 on 2 cores it took 18 minutes (docs/long-documents.md).
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def onnx_options(pairs: list[tuple[str, str]]) -> None:
             print(f"| {threads} | {level} | {rate:.0f} | {same} |")
 
 
-def queue_check(model, rows: list[dict], n_docs: int = 6) -> None:
+def queue_check(model, rows: list[dict], n_docs: int = 3) -> None:
     """Summaries of the same FRANK documents, one by one vs one queue per document (cold caches)."""
     by_doc: dict[str, list[str]] = {}
     for r in rows:
