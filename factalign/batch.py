@@ -41,14 +41,22 @@ def run_batch(args: argparse.Namespace, make_scorer) -> int:
         if args.row_timeout:
             warm_up(scorer)
         failed = written = 0
-        for lineno, row in tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet):
+        ahead: dict[int, Any] = {}  # results of rows scored together with an earlier row of the same document
+        for n, (lineno, row) in enumerate(tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet)):
             try:
                 if isinstance(row, FactalignError):
                     raise row
                 if row_key(row["id"]) in output.finished:
                     continue
-                with time_limit(args.row_timeout):
-                    result = scorer.score(row["document"], row["summary"])
+                if lineno not in ahead and not args.row_timeout:  # a row timeout needs rows one at a time
+                    ahead.update(score_same_document(scorer, rows[n:], output.finished))
+                if lineno in ahead:
+                    result = ahead.pop(lineno)
+                    if isinstance(result, FactalignError):
+                        raise result
+                else:
+                    with time_limit(args.row_timeout):
+                        result = scorer.score(row["document"], row["summary"])
             except (FactalignError, RowTimeout) as exc:
                 failed += 1
                 text = f"row timed out after {args.row_timeout:g} s (--row-timeout)" if isinstance(exc, RowTimeout) else str(exc)
@@ -94,6 +102,27 @@ def below(score: float | None, fail_under: float | None, what: str) -> int:
         return 0
     print(f"factalign: {what} {score:.4f} is below --fail-under {fail_under:g}", file=sys.stderr)
     return 1
+
+
+GROUP_SIZE = 16  # most rows scored together
+
+
+def score_same_document(scorer, rows: list, finished: set, size: int = GROUP_SIZE) -> dict[int, Any]:
+    """The first row and the rows right after it with the same document, scored with one NLI queue
+    (nli/gather.py): {line number: result or FactalignError}. Fewer than two such rows: {}."""
+    group = []
+    for lineno, row in rows:
+        if isinstance(row, FactalignError) or row_key(row["id"]) in finished:
+            break
+        if group and row["document"] != group[0][1]["document"]:
+            break
+        group.append((lineno, row))
+        if len(group) >= size:
+            break
+    if len(group) < 2:
+        return {}
+    results = scorer.score_together([(row["document"], row["summary"]) for _, row in group])
+    return {lineno: res for (lineno, _), res in zip(group, results)}
 
 
 def warm_up(scorer) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from factalign.text import Span, split_sentences
 
-Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary"]
+Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary", "evidence"]
 
 
 @dataclass

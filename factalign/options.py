@@ -8,6 +8,7 @@ import argparse
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
+from factalign.evidence import DEFAULT_K, DEFAULT_RETRIEVER, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
@@ -45,6 +46,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     p.add_argument("--method", default=DEFAULT_METHOD, help=f"one of: {METHODS.help()} (default: {DEFAULT_METHOD})")
     add_model_options(p)
     add_param_option(p)
+    add_prefilter_options(p)
     if labels:
         p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
                                                        "(overrides the default calibration)")
@@ -54,6 +56,14 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     add_cache_options(p)
     add_max_chars_option(p)
     add_llm_options(p, cache=False)
+
+
+def add_prefilter_options(p: argparse.ArgumentParser) -> None:
+    """`--prefilter K` and `--retriever NAME` on an argparse parser (score, batch, bench)."""
+    p.add_argument("--prefilter", metavar="K", help=f"evidence prefilter: compare each claim with the K document sentences "
+                   f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
+    p.add_argument("--retriever", metavar="NAME", help=f"prefilter retriever: {', '.join(RETRIEVERS)} "
+                   f"(default: {DEFAULT_RETRIEVER})")
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -124,4 +134,5 @@ def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Sco
     llm = llm_from_args(args) if "llm" in uses(get_method(method), args.extractor) else None
     return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
                   threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
-                  cache=cache_from_args(args), params=params, max_document_chars=args.max_chars)
+                  cache=cache_from_args(args), params=params, max_document_chars=args.max_chars,
+                  prefilter=getattr(args, "prefilter", None), retriever=getattr(args, "retriever", None))

@@ -12,10 +12,13 @@ from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, load_extractor
 from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
+from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
+from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
+from factalign.nli.gather import GatheringNLI
 from factalign.registry import check_options, parse_spec
 
 MAX_DOCUMENT_CHARS = 1_000_000
@@ -41,6 +44,10 @@ class Scorer:
     # labels: a Calibration or its JSON file, "default" (the shipped one; house model only) or None;
     # an explicit `threshold` overrides the default
     calibration: str | Path | Calibration | None = "default"
+    # evidence prefilter (methods that compare claims with document sentences): the K sentences a retriever
+    # ranks highest per claim; None: the default K, 0: off (the published methods); see factalign/evidence
+    prefilter: int | Prefilter | None = None
+    retriever: str | None = None
 
     def __post_init__(self):
         self.spec = get_method(self.method)
@@ -50,7 +57,11 @@ class Scorer:
         if self.spec.check:
             self.spec.check(self.params)
         check_threshold(self.threshold)
-        self.coref_model = load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none")
+        self.prefilter_model = self.prefilter if isinstance(self.prefilter, Prefilter) else \
+            parse_prefilter(self.prefilter, self.retriever)
+        if "prefilter" not in self.spec.uses:
+            self.prefilter_model = OFF
+        self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none"))
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.uses_nli(self.params) else None
         if "llm" in uses(self.spec, self.extractor) and self.llm is None:
             from factalign.llm import load_llm
@@ -76,6 +87,8 @@ class Scorer:
             parts.append(f"coref:{self.coref_model.name}")
         if "llm" in self.spec.uses:
             parts.append(f"llm:{self.llm.model}")
+        if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
+            parts.append(f"prefilter:{self.prefilter_model.signature}")
         return "|".join(parts + [f"version:{__version__}"])
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
@@ -90,8 +103,6 @@ class Scorer:
         (one model call serves them all), with the same numbers as `score` pair by pair."""
         from tqdm import tqdm
 
-        from factalign.nli.gather import GatheringNLI
-
         if isinstance(documents, str) or isinstance(summaries, str):
             raise FactalignError("score_batch() takes lists of documents and summaries; for one pair use score()")
         documents, summaries = list(documents), list(summaries)
@@ -104,17 +115,26 @@ class Scorer:
         with tqdm(total=len(pairs), desc=f"scoring ({self.spec.name})", unit="pair",
                   disable=not progress or len(pairs) < 2) as bar:
             for start in range(0, len(pairs), batch_size):
-                chunk = pairs[start:start + batch_size]
-                if self.nli_model is None:
-                    done = [self._score(d, s, None) for d, s in chunk]
-                else:
-                    gather = GatheringNLI(self.nli_model, len(chunk))
-                    done = gather.run([lambda d=d, s=s: self._score(d, s, gather) for d, s in chunk])
+                done = self.score_together(pairs[start:start + batch_size])
                 for r in done:
                     if isinstance(r, BaseException):
                         raise r
                 results += done
-                bar.update(len(chunk))
+                bar.update(len(done))
+        return results
+
+    def score_together(self, pairs: Iterable[tuple[str | Document, str | Document]]) -> list[SummaryResult | FactalignError]:
+        """Several (document, summary) pairs, e.g. the summaries of one document, whose NLI calls share model
+        calls (nli/gather.py): each entry is the result `score` gives, or the FactalignError that pair raised."""
+        pairs = list(pairs)
+        if self.nli_model is None or len(pairs) < 2:
+            results = [_run(self._score_pair, d, s, self.nli_model) for d, s in pairs]
+        else:
+            gather = GatheringNLI(self.nli_model, len(pairs))
+            results = gather.run([lambda d=d, s=s: self._score_pair(d, s, gather) for d, s in pairs])
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, FactalignError):
+                raise r
         return results
 
     def score_frame(self, frame, document: str = "document", summary: str = "summary", **options):
@@ -130,8 +150,12 @@ class Scorer:
         out["probability"] = [r.probability for r in results]
         return out
 
+    def _score_pair(self, document: str | Document, summary: str | Document, nli: NLIModel | None) -> SummaryResult:
+        return self._score(self._document(document, "document"), self._document(summary, "summary"), nli)
+
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
-        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm)
+        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm,
+                        self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.spec.run(inputs, **self.params)
         cal = self.calibration_model
         threshold = cal.threshold if cal else self.threshold
@@ -169,6 +193,13 @@ def read_signature(signature: str, claims) -> str:
         return signature
     head, sep, version = signature.rpartition("|version:")
     return f"{head}|read:{'+'.join(sorted(reads))}{sep}{version}"
+
+
+def _run(job, *args):
+    try:
+        return job(*args)
+    except FactalignError as exc:
+        return exc
 
 
 def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> None:

@@ -16,7 +16,8 @@ from factalign.errors import FactalignError
 from factalign.io import writable_dir
 from factalign.methods import METHODS
 from factalign.nli import load_nli
-from factalign.options import add_cache_options, add_max_chars_option, add_model_options, add_param_option, cache_from_args
+from factalign.options import (add_cache_options, add_max_chars_option, add_model_options, add_param_option,
+                               add_prefilter_options, cache_from_args)
 from factalign.scorer import Scorer
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
@@ -38,6 +39,7 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="DIR", help="run directory: scores/, run.json, examples.jsonl, results and plots")
     p.add_argument("--limit", type=int, metavar="N", help="score a seeded random sample of N rows (file order kept)")
     add_model_options(p)
+    add_prefilter_options(p)
     add_cache_options(p)
     add_max_chars_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
@@ -93,13 +95,15 @@ def run_bench(args: argparse.Namespace) -> int:
     variants = parse_variants(args.methods, args.param)
     nli = load_nli(args.nli, cache=cache_from_args(args))
     scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
-                      params=v.method_params, max_document_chars=args.max_chars, calibration=None) for v in variants]
+                      params=v.method_params, max_document_chars=args.max_chars, calibration=None,
+                      prefilter=v.model("prefilter", args.prefilter), retriever=v.model("retriever", args.retriever))
+               for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
     for variant, scorer in zip(variants, scorers):  # a refused rerun leaves the run directory as it was
         runner.finished_ids(runner.scores_path(run_dir, variant.slug), scorer.signature)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
-                "coref": args.coref, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
+                "coref": args.coref, "prefilter": args.prefilter, "retriever": args.retriever, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
     runner.write_manifest(run_dir, bench, examples, settings, variants, scorers)
     documents = {}
     for variant, scorer in zip(variants, scorers):

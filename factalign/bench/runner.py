@@ -50,18 +50,39 @@ def score_variant(run_dir: Path, variant: Variant, scorer: Scorer, examples: lis
     with open(path, "a", encoding="utf-8") as out:
         if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
             out.write("\n")  # an interrupted run left half a line; it is skipped when read
-        for ex in tqdm(todo, desc=variant.name, unit="ex", disable=quiet, file=sys.stderr):
-            row = {"id": ex.id}
-            try:
-                row.update(_compact(scorer.score(_document(documents, ex.doc, scorer), ex.summary)))
-            except FactalignError as exc:
-                failed += 1
-                row["error"] = str(exc)
-            out.write(json.dumps({**row, "signature": scorer.signature}, ensure_ascii=False) + "\n")
+        bar = tqdm(total=len(todo), desc=variant.name, unit="ex", disable=quiet, file=sys.stderr)
+        for group in by_document(todo):  # the summaries of a document share one NLI queue
+            results = scorer.score_together([(_document(documents, ex.doc, scorer), ex.summary) for ex in group])
+            for ex, res in zip(group, results):
+                row = {"id": ex.id}
+                if isinstance(res, FactalignError):
+                    failed += 1
+                    row["error"] = str(res)
+                else:
+                    row.update(_compact(res))
+                out.write(json.dumps({**row, "signature": scorer.signature}, ensure_ascii=False) + "\n")
             out.flush()
+            bar.update(len(group))
+        bar.close()
     seconds = time.perf_counter() - started
     return {"scored": len(todo), "skipped": len(done), "failed": failed,
             "seconds_per_example": seconds / len(todo) if todo else None}
+
+
+GROUP_SIZE = 16  # most summaries scored together
+
+
+def by_document(examples: list[Example], size: int = GROUP_SIZE) -> list[list[Example]]:
+    """Examples grouped by document (groups in order of first appearance, at most `size` each)."""
+    groups: dict[str, list[list[Example]]] = {}
+    order = []
+    for ex in examples:
+        chunks = groups.setdefault(ex.doc, [])
+        if not chunks or len(chunks[-1]) >= size:
+            chunks.append([])
+            order.append(chunks[-1])
+        chunks[-1].append(ex)
+    return order
 
 
 def finished_ids(path: Path, signature: str) -> set[str]:

@@ -29,6 +29,11 @@ class Inputs:
     extractor: ClaimExtractor
     coref: CorefModel
     llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
+    prefilter: Any = None  # a factalign.evidence.Prefilter; None (or K = 0): every sentence, as published
+
+    def kept(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
+        """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
+        return self.prefilter.select(sentences, queries) if self.prefilter is not None else None
 
     @cached_property
     def claims(self) -> list[Claim]:
@@ -105,3 +110,28 @@ def result(claim: Claim, score: float, probs: np.ndarray, premise: Premise | Non
 
 def mean(values: Sequence[float]) -> float:
     return float(np.mean(values)) if len(values) else 0.0
+
+
+def kept_grid(nli, premises: Sequence[str], hypotheses: Sequence[str],
+              keep: list[list[int]] | None) -> tuple[np.ndarray, np.ndarray]:
+    """Like `grid`, but only the kept premises of each hypothesis are scored (one NLI call).
+
+    Returns probabilities [n_h, n_p, 3] (NaN where not kept) and the mask of kept cells. With
+    `keep=None` every cell is scored, exactly as `grid`.
+    """
+    if keep is None:
+        return grid(nli, premises, hypotheses), np.ones((len(hypotheses), len(premises)), dtype=bool)
+    probs = np.full((len(hypotheses), len(premises), 3), np.nan)
+    mask = np.zeros((len(hypotheses), len(premises)), dtype=bool)
+    cells = [(h, p) for h, kept in enumerate(keep) for p in kept]
+    if cells:
+        rows = nli.predict([(premises[p], hypotheses[h]) for h, p in cells])
+        for (h, p), row in zip(cells, rows):
+            probs[h, p] = row
+            mask[h, p] = True
+    return probs, mask
+
+
+def masked(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Scores with the cells a prefilter dropped at -inf, so no max or ranking picks them."""
+    return np.where(mask, scores, -np.inf)

@@ -32,26 +32,27 @@ import numpy as np
 from factalign.claims import SentenceExtractor
 from factalign.coref import sentence_variants
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, grid, mean, nli_score, register_method, result
+from factalign.methods.base import Inputs, Scored, kept_grid, masked, mean, nli_score, register_method, result
 from factalign.text import passages as passage_windows
 
 RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
 
 
-@register_method("fenice", uses=("extractor", "coref"), ranges={"T": (-1.0, math.inf)}, signed=True,
+@register_method("fenice", uses=("extractor", "coref", "prefilter"), ranges={"T": (-1.0, math.inf)}, signed=True,
                  description="claims vs sentences, coref variants, passages and document below T; mean")
 def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, passages: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
     claims = inputs.claims
     texts = [c.text for c in claims]
-    probs = grid(nli, doc.sentence_texts, texts)
-    scores = nli_score(probs)
+    keep = inputs.kept(doc.sentence_texts, texts)  # None: every sentence (no prefilter)
+    probs, mask = kept_grid(nli, doc.sentence_texts, texts, keep)
+    scores = masked(nli_score(probs), mask)
     best = []
     for ci, claim in enumerate(claims):
         order = np.argsort(-scores[ci], kind="stable")
         k = int(order[0])
         runners = [{"sentences": [int(m)], "spans": [list(doc.sentences[m])], "score": float(scores[ci, m])}
-                   for m in order[1:RUNNERS_UP + 1]]
+                   for m in [m for m in order[1:] if mask[ci, m]][:RUNNERS_UP]]
         best.append(result(claim, scores[ci, k], probs[ci, k], Premise.of_sentences(doc, [k], "sentence"),
                            runners_up=runners))
 
@@ -62,11 +63,23 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
         best = _keep_best(nli, best, candidates)
 
     if passages:
-        wide = [Premise.of_sentences(doc, w, "passage") for w in passage_windows(len(doc.sentences), j)] \
-            if len(doc.sentences) > j else []
-        wide.append(Premise.whole(doc))
-        best = _keep_best(nli, best, [wide if r.score < T else [] for r in best])
+        if keep is None:
+            wide = [Premise.of_sentences(doc, w, "passage") for w in passage_windows(len(doc.sentences), j)] \
+                if len(doc.sentences) > j else []
+            wide.append(Premise.whole(doc))
+            candidates = [wide if r.score < T else [] for r in best]
+        else:  # passages and the document premise are built from the claim's kept sentences
+            candidates = [_evidence_premises(doc, kept, j) if r.score < T else [] for r, kept in zip(best, keep)]
+        best = _keep_best(nli, best, candidates)
     return mean([r.score for r in best]), best
+
+
+def _evidence_premises(doc, kept: list[int], j: int) -> list[Premise]:
+    """With a prefilter: windows of j consecutive kept sentences (document order), then all kept sentences."""
+    wide = [Premise.of_sentences(doc, [kept[i] for i in w], "passage") for w in passage_windows(len(kept), j)] \
+        if len(kept) > j else []
+    wide.append(Premise.of_sentences(doc, kept, "evidence"))
+    return wide
 
 
 def _keep_best(nli, best, candidates):
@@ -86,14 +99,14 @@ def _keep_best(nli, best, candidates):
     return out
 
 
-@register_method("nli-sent", signed=True, description="summary sentences vs document sentences, max, mean")
+@register_method("nli-sent", uses=("prefilter",), signed=True, description="summary sentences vs document sentences, max, mean")
 def nli_sent(inputs: Inputs) -> Scored:
     """Each summary sentence against every document sentence, max, then mean (FENICE Table 5)."""
-    inputs = Inputs(inputs.document, inputs.summary, inputs.nli, SentenceExtractor(), inputs.coref)
+    inputs = Inputs(inputs.document, inputs.summary, inputs.nli, SentenceExtractor(), inputs.coref, prefilter=inputs.prefilter)
     return fenice(inputs, use_coref=False, passages=False)
 
 
-@register_method("nli-claim", uses=("extractor",), signed=True, description="claims vs document sentences, max, mean")
+@register_method("nli-claim", uses=("extractor", "prefilter"), signed=True, description="claims vs document sentences, max, mean")
 def nli_claim(inputs: Inputs) -> Scored:
     """Claims against every document sentence, max, then mean: no coref, no passages (FENICE Table 5)."""
     return fenice(inputs, use_coref=False, passages=False)

@@ -42,7 +42,7 @@ import numpy as np
 from factalign.claims.filter import entailed_by
 from factalign.coref import Cluster, representative, resolve
 from factalign.data import Claim, Document, Premise
-from factalign.methods.base import Inputs, Scored, grid, register_method, result
+from factalign.methods.base import Inputs, Scored, kept_grid, masked, register_method, result
 from factalign.nli import ENT
 from factalign.text import windows_containing
 
@@ -84,7 +84,7 @@ def atomic_facts(inputs: Inputs) -> tuple[list[Claim], list[str]]:
     return facts, resolved
 
 
-@register_method("fizz", uses=("extractor", "coref"),
+@register_method("fizz", uses=("extractor", "coref", "prefilter"),
                  description="coref-resolved atomic facts filtered by the summary, max entailment over sentences, windows around the best sentence when not entailed; min")
 def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
@@ -95,10 +95,12 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
         kept = [True] * len(facts)
 
     doc_sents = resolve_sentences(doc, inputs.document_clusters)
-    probs = grid(nli, doc_sents, [f.text for f in facts])
+    hypotheses = [f.text for f in facts]
+    probs, mask = kept_grid(nli, doc_sents, hypotheses, inputs.kept(doc_sents, hypotheses))
+    entailment = masked(probs[..., ENT], mask)
     results = []
     for c, fact in enumerate(facts):
-        j = int(np.argmax(probs[c, :, ENT]))
+        j = int(np.argmax(entailment[c]))
         premise = Premise.of_sentences(doc, [j], "sentence", text=doc_sents[j])
         details = {"kept": kept[c], "sentence_score": float(probs[c, j, ENT]), "expanded": False}
         if fallback:

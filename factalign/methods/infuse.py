@@ -43,29 +43,38 @@ from collections import defaultdict
 import numpy as np
 
 from factalign.data import Claim, ClaimResult, Premise
-from factalign.methods.base import Inputs, Scored, grid, mean, register_method, result
+from factalign.methods.base import Inputs, Scored, grid, kept_grid, mean, register_method, result
 from factalign.nli import ENT, NEU
 
 
 def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True) -> list[list[int]]:
     """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending."""
     sents = inputs.document.sentence_texts
-    e = grid(inputs.nli, sents, hypotheses)[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
+    keep = inputs.kept(sents, hypotheses)  # None: every sentence; else only the kept ones are ranked
+    probs, mask = kept_grid(inputs.nli, sents, hypotheses, keep)
+    e = probs[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
     if reverse:
-        e = e + grid(inputs.nli, hypotheses, sents)[..., ENT].T  # [n_d, n_h] -> [n_h, n_d]
-    return [sorted(range(len(sents)), key=lambda m: (-row[m], m)) for row in e]
+        if keep is None:
+            e = e + grid(inputs.nli, hypotheses, sents)[..., ENT].T  # [n_d, n_h] -> [n_h, n_d]
+        else:
+            cells = [(h, m) for h, kept in enumerate(keep) for m in kept]
+            rows = inputs.nli.predict([(hypotheses[h], sents[m]) for h, m in cells]) if cells else []
+            for (h, m), row in zip(cells, rows):
+                e[h, m] += row[ENT]
+    return [sorted((m for m in range(len(sents)) if mask[h, m]), key=lambda m: (-row[m], m)) for h, row in enumerate(e)]
 
 
 def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> list[ClaimResult]:
     """Algorithm 1 for every claim; the incremental steps are batched across claims."""
     doc, nli = inputs.document, inputs.nli
     orders = rank(inputs, [c.text for c in claims], reverse)
-    n = len(doc.sentences)
+    n = max(map(len, orders), default=0)  # the document's length, or K with a prefilter
     best = [None] * len(claims)          # (k, probs row) of the accepted premise R_k
     last_neu = [np.inf] * len(claims)    # u_0 = +inf: R_1 is always accepted
     trace: list[list[float]] = [[] for _ in claims]
     active = list(range(len(claims)))
     for i in range(1, n + 1):
+        active = [c for c in active if i <= len(orders[c])]  # a claim whose ranked sentences are all in stops
         if not active:
             break
         rows = nli.predict([(doc.join(orders[c][:i]), claims[c].text) for c in active])
@@ -86,14 +95,14 @@ def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> li
     return out
 
 
-@register_method("infuse",
+@register_method("infuse", uses=("prefilter",),
                  description="summary sentences, premise grown over bidirectionally ranked sentences until neutral stops falling; mean")
 def infuse(inputs: Inputs, reverse: bool = True) -> Scored:
     results = incremental(inputs, inputs.summary_claims, reverse)
     return mean([r.score for r in results]), results
 
 
-@register_method("infuse-sub", uses=("extractor",),
+@register_method("infuse-sub", uses=("extractor", "prefilter"),
                  description="INFUSE per claim, min within a summary sentence, mean over sentences")
 def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
     by_sentence: dict[int, list[Claim]] = defaultdict(list)
@@ -117,14 +126,14 @@ def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
     return mean(sentence_scores), results
 
 
-@register_method("infuse-k",
+@register_method("infuse-k", uses=("prefilter",),
                  description="INFUSE ranking with a fixed premise of the top-k sentences; mean")
 def infuse_k(inputs: Inputs, k: int = 1, reverse: bool = True) -> Scored:
     doc = inputs.document
     claims = inputs.summary_claims
     orders = rank(inputs, [c.text for c in claims], reverse)
     k = max(1, min(int(k), len(doc.sentences)))
-    premises = [Premise.of_sentences(doc, order[:k], "ranked") for order in orders]
+    premises = [Premise.of_sentences(doc, order[:k], "ranked") for order in orders]  # order: K long with a prefilter
     rows = inputs.nli.predict([(p.text, c.text) for p, c in zip(premises, claims)]) if claims else []
     results = [result(c, row[ENT], row, p, k=k) for c, row, p in zip(claims, rows, premises)]
     return mean([r.score for r in results]), results

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, grid, mean, nli_score, register_method, result
+from factalign.methods.base import Inputs, Scored, kept_grid, masked, mean, nli_score, register_method, result
 from factalign.nli import ENT
 
 MIN_TOKENS = 10
@@ -33,14 +33,15 @@ def usable_sentences(sentences: list[str], original_constraints: bool) -> list[i
     return long_enough[:MAX_SENTENCES]
 
 
-@register_method("summac-zs", signed="use_con",
+@register_method("summac-zs", uses=("prefilter",), signed="use_con",
                  description="summary sentences vs document sentences, max entailment (or ent - con), mean")
 def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool = False) -> Scored:
     doc = inputs.document
     idx = usable_sentences(doc.sentence_texts, original_constraints)
     claims = inputs.summary_claims
-    probs = grid(inputs.nli, [doc.sentence(i) for i in idx], [c.text for c in claims])
-    scores = nli_score(probs) if use_con else probs[..., ENT]
+    premises, hypotheses = [doc.sentence(i) for i in idx], [c.text for c in claims]
+    probs, mask = kept_grid(inputs.nli, premises, hypotheses, inputs.kept(premises, hypotheses))
+    scores = masked(nli_score(probs) if use_con else probs[..., ENT], mask)
     results = []
     for h, claim in enumerate(claims):
         j = int(np.argmax(scores[h]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import threading
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,8 +46,13 @@ class CachedNLI:
         except (sqlite3.Error, OSError) as exc:
             raise FactalignError(f"cannot open NLI cache {self.path}: {exc}") from None
         self.misses = 0
+        self.lock = threading.RLock()  # one connection: calls from several threads (nli/gather.py) take turns
 
     def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
+        with self.lock:
+            return self._predict(pairs)
+
+    def _predict(self, pairs: Sequence[Pair]) -> np.ndarray:
         keys = [pair_key(self.signature, p, h) for p, h in pairs]
         found = self._lookup(set(keys))
         todo = {k: pair for k, pair in zip(keys, pairs) if k not in found}

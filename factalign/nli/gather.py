@@ -27,7 +27,9 @@ class GatheringNLI:
         self.cond = threading.Condition()
         self.waiting: dict[int, list[Pair]] = {}
         self.answers: dict[int, Any] = {}
-        self.calls = 0  # model calls made
+        self.calls = 0      # model calls made
+        self.requested = 0  # pairs asked for by the workers
+        self.sent = 0       # unique pairs sent to the model, shortest first
 
     def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
         ticket = threading.get_ident()
@@ -70,15 +72,14 @@ class GatheringNLI:
         if not self.waiting or len(self.waiting) < self.live:
             return
         tickets = list(self.waiting)
-        pairs = [p for t in tickets for p in self.waiting[t]]
+        unique = sorted(dict.fromkeys(p for t in tickets for p in self.waiting[t]), key=lambda p: len(p[0]) + len(p[1]))
+        self.requested += sum(len(self.waiting[t]) for t in tickets)
+        self.sent += len(unique)
         try:
-            probs = self.model.predict(pairs) if pairs else np.zeros((0, 3))
+            rows = dict(zip(unique, self.model.predict(unique))) if unique else {}
             self.calls += 1
-            start = 0
             for t in tickets:
-                n = len(self.waiting[t])
-                self.answers[t] = probs[start:start + n]
-                start += n
+                self.answers[t] = np.array([rows[p] for p in self.waiting[t]], dtype=np.float64).reshape(-1, 3)
         except BaseException as exc:
             for t in tickets:
                 self.answers[t] = exc
