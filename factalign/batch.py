@@ -8,6 +8,7 @@ is reported and skipped, so one pathological row cannot stall the batch.
 from __future__ import annotations
 
 import argparse
+import itertools
 import signal
 import sys
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from typing import Any
 from tqdm import tqdm
 
 from factalign.errors import FactalignError
-from factalign.io import read_jsonl
+from factalign.engine.readers import read_rows
 from factalign.jsonl_output import JsonlOutput, row_key
 
 
@@ -26,42 +27,42 @@ class RowTimeout(BaseException):
 
 
 def run_batch(args: argparse.Namespace, make_scorer) -> int:
-    check_timeout(args.row_timeout)
-    with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
-        if args.html and not output.regular:
-            raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
-        rows = checked_rows(args.input)
-        scorer = make_scorer(args)
-        if args.row_timeout:
-            warm_up(scorer)
-        failed = written = 0
-        for lineno, row in tqdm(rows, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet):
-            try:
-                if isinstance(row, FactalignError):
-                    raise row
-                if row_key(row["id"]) in output.finished:
-                    continue
-                with time_limit(args.row_timeout):
-                    result = scorer.score(row["document"], row["summary"])
-            except (FactalignError, RowTimeout) as exc:
-                failed += 1
-                text = f"row timed out after {args.row_timeout:g} s (--row-timeout)" if isinstance(exc, RowTimeout) else str(exc)
-                msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
-                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
-                continue
-            try:
-                output.write({"id": row["id"], **result.to_dict()})
-            except FactalignError as exc:
-                raise FactalignError(f"{exc}; {written} rows of this run were written, rerun to resume") from None
-            written += 1
-            output.finished.add(row_key(row["id"]))
-    if args.html and output.finished:
-        from factalign.report import batch_html_report
+    """Score every row with the engine chosen by --engine (local: factalign.engine.local; ray: factalign.engine.ray)."""
+    if getattr(args, "engine", "local") == "ray":
+        from factalign.engine.ray import run_ray
 
-        batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
-    if failed:
-        print(f"factalign: {failed} of {len(rows)} rows failed; the others are in {args.output}", file=sys.stderr)
-    return 1 if failed else 0
+        return run_ray(args, make_scorer)
+    from factalign.engine.local import run_local
+
+    return run_local(args, make_scorer)
+
+
+def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, result, stats: dict) -> None:
+    """Write a row's result, or report its error on stderr; `stats` counts rows, failures and writes."""
+    from factalign.engine.local import SKIPPED
+
+    stats["rows"] += 1
+    if result is SKIPPED:
+        return
+    if isinstance(result, FactalignError):
+        stats["failed"] += 1
+        text = str(result)
+        msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
+        tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+        return
+    try:
+        output.write({"id": row["id"], **result.to_dict()})
+    except FactalignError as exc:
+        raise FactalignError(f"{exc}; {stats['written']} rows of this run were written, rerun to resume") from None
+    stats["written"] += 1
+    output.finished.add(row_key(row["id"]))
+
+
+def first_then_rest(rows: Iterator) -> Iterator:
+    """The same rows, the first read now (so an empty or unreadable input fails before models load)."""
+    rows = iter(rows)
+    first = next(rows, None)
+    return iter(()) if first is None else itertools.chain([first], rows)
 
 
 def warm_up(scorer) -> None:
@@ -74,10 +75,11 @@ def warm_up(scorer) -> None:
         scorer.coref_model.clusters("Warm-up text. It has two sentences.")
 
 
-def checked_rows(path: str) -> list[tuple[int, dict[str, Any] | FactalignError]]:
-    """The input rows; a row whose id is not a string or an integer, or repeats an earlier id, is an error."""
-    rows, seen = [], {}
-    for lineno, row in read_jsonl(path, required=("id", "document", "summary")):
+def checked_rows(path: str) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
+    """The input rows, streamed (JSONL, CSV or Parquet); a row whose id is not a string or an integer, or
+    repeats an earlier id, is an error. Only the ids are kept in memory."""
+    seen = {}
+    for lineno, row in read_rows(path, required=("id", "document", "summary")):
         if not isinstance(row, FactalignError):
             row_id = row["id"]
             if isinstance(row_id, bool) or not isinstance(row_id, (str, int)):
@@ -87,8 +89,7 @@ def checked_rows(path: str) -> list[tuple[int, dict[str, Any] | FactalignError]]
                                      "(ids must be unique; 1 and \"1\" are the same id)")
             else:
                 seen[row_key(row_id)] = lineno
-        rows.append((lineno, row))
-    return rows
+        yield lineno, row
 
 
 def _kind(value: Any) -> str:
