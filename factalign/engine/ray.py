@@ -132,6 +132,8 @@ def _connect(ray, args) -> bool:
 
 def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
     """Score the wave's shards on the actor pool and append their rows to the output, in input order."""
+    from factalign.batch import report_row
+
     ctx = ray.data.DataContext.get_current()
     ctx.execution_options.preserve_order = True
     ctx.enable_progress_bars = False
@@ -163,9 +165,7 @@ def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
                     stats["written"] += 1
                     output.finished.add(row_key(row["id"]))
             bar.update(len(shard))
-    except FactalignError:
-        raise
-    except Exception as exc:  # an actor that could not start or died: Ray's errors, in one line
+    except ray.exceptions.RayError as exc:  # an actor that could not start or died: Ray's errors, in one line
         cause = getattr(exc, "cause", None) or exc
         text = str(cause).strip().splitlines()
         raise FactalignError(f"the Ray job failed: {text[-1] if text else type(cause).__name__}; "
