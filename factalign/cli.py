@@ -12,13 +12,13 @@ from tqdm import tqdm
 
 from factalign import __version__
 from factalign.errors import FactalignError, FactalignWarning
-from factalign.io import read_text
+from factalign.io import default_cache_path, read_text
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
                                add_param_option, add_scorer_options, llm_from_args, scorer_from_args)
-from factalign.batch import below
+from factalign.engine.rows import below
 from factalign.scorer import Scorer, check_text
 
 
@@ -78,6 +78,29 @@ def run_batch(args: argparse.Namespace) -> int:
     from factalign.batch import run_batch as batch
 
     return batch(args, scorer_from_args)
+
+
+def add_engine_options(p: argparse.ArgumentParser) -> None:
+    """Where `batch` runs (see docs/scale-out.md)."""
+    p.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="local: this process, streaming; ray: Ray Data actors (extra [ray]) (default: local)")
+    p.add_argument("--no-group", action="store_true", help="score rows one by one instead of grouping rows that share "
+                   "a document (same results, slower)")
+    p.add_argument("--address", help="--engine ray: the Ray cluster to join, e.g. ray://HEAD:10001 or auto "
+                   "(default: RAY_ADDRESS, else a local Ray instance)")
+    p.add_argument("--actors", type=int, metavar="N", help="--engine ray: scoring actors, each loading the models once "
+                   "(default: one per CPU of the cluster)")
+    p.add_argument("--shard-rows", type=int, default=200, metavar="N",
+                   help="--engine ray: rows per shard, the unit of work and of resuming (default: %(default)s)")
+
+
+def run_cache_merge(args: argparse.Namespace) -> int:
+    from factalign.nli.cache import merge_caches
+
+    counts = merge_caches(args.sources, args.into)
+    print(f"factalign cache merge: {counts['nli']} new NLI entries and {counts['llm']} new LLM replies from "
+          f"{len(args.sources)} cache(s) into {args.into}")
+    return 0
 
 
 def run_revise(args: argparse.Namespace) -> int:
@@ -141,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--row-timeout", type=float, metavar="SECONDS", help="give up on a row after this long: it is reported "
                    "as failed and the batch goes on (default: no limit)")
     add_fail_under_option(p, "the mean score of the output's rows")
+    add_engine_options(p)
     add_scorer_options(p)
     p.set_defaults(func=run_batch)
 
@@ -159,6 +183,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_llm_options(p)
     p.set_defaults(func=run_revise)
+
+    p = sub.add_parser("cache", help="work with NLI/LLM caches")
+    cache = p.add_subparsers(dest="cache_command", required=True)
+    m = cache.add_parser("merge", help="copy the entries of caches (e.g. from Ray workers) into one cache")
+    m.add_argument("sources", nargs="+", metavar="CACHE", help="SQLite cache files to read")
+    m.add_argument("--into", default=str(default_cache_path()), help="the cache to add them to (default: %(default)s)")
+    m.set_defaults(func=run_cache_merge)
 
     p = sub.add_parser("models", help="list NLI backends and where each loads from")
     p.set_defaults(func=run_models)

@@ -67,10 +67,12 @@ def test_parquet_input(tmp_path, capsys):
     assert code == 0 and scores(tmp_path / "out.jsonl") == {7: 1.0, 8: pytest.approx(0.2)}
 
 
-def test_a_missing_column_is_named_with_its_line(tmp_path, capsys):
+def test_a_missing_column_is_named_and_mapped_with_columns(tmp_path, capsys):
     (tmp_path / "in.csv").write_text("id,text,summary\n1,Some text.,A summary.\n")
     code, err = batch(capsys, tmp_path / "in.csv", "--output", tmp_path / "out.jsonl")
-    assert code == 1 and f"{tmp_path / 'in.csv'}:2: missing field document" in err
+    assert code == 2 and f"{tmp_path / 'in.csv'}: the CSV header has no column document" in err
+    code, err = batch(capsys, tmp_path / "in.csv", "--output", tmp_path / "out.jsonl", "--columns", "document=text")
+    assert code == 0 and len((tmp_path / "out.jsonl").read_text().splitlines()) == 1
     code, err = batch(capsys, tmp_path / "in.csv", "--output", tmp_path / "out.jsonl", "--columns", "text=document")
     assert code == 2 and "--columns: unknown field 'text'; fields are: id, document, summary" in err
 

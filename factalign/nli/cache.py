@@ -90,3 +90,56 @@ class CachedNLI:
 
     def close(self) -> None:
         self.db.close()
+
+
+# the tables a cache file may hold (the LLM reply cache lives in the same file) and their columns
+CACHE_TABLES = {"nli": "key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL", "llm": "key TEXT PRIMARY KEY, reply TEXT"}
+
+
+def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, int]:
+    """Copy every entry of the source caches that `into` lacks (keys hash the model signature and the
+    inputs, so an entry present in both holds the same values; the existing one is kept). Each source is
+    merged in one transaction. Returns the number of new entries per table."""
+    into = Path(into)
+    for src in sources:
+        src = Path(src)
+        if not src.is_file():
+            raise FactalignError(f"cache not found: {src}" if not src.exists() else f"{src} is not a cache file")
+        if src.resolve() == into.resolve():
+            raise FactalignError(f"{src} is the cache merged into (--into); leave it out of the sources")
+    try:
+        into.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(into, timeout=60, isolation_level=None)
+    except (sqlite3.Error, OSError) as exc:
+        raise FactalignError(f"cannot open cache {into}: {exc}") from None
+    counts = dict.fromkeys(CACHE_TABLES, 0)
+    current = into
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        for table, columns in CACHE_TABLES.items():
+            db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({columns})")
+        for src in sources:
+            current = src
+            db.execute("ATTACH DATABASE ? AS src", (str(src),))
+            try:
+                present = {name for (name,) in db.execute("SELECT name FROM src.sqlite_master WHERE type = 'table'")}
+                if not present & set(CACHE_TABLES):
+                    raise FactalignError(f"{src} holds no factalign cache table (nli or llm)")
+                db.execute("BEGIN IMMEDIATE")
+                for table in CACHE_TABLES:
+                    if table in present:
+                        before = db.total_changes
+                        db.execute(f"INSERT OR IGNORE INTO main.{table} SELECT * FROM src.{table}")
+                        counts[table] += db.total_changes - before
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            finally:
+                db.execute("DETACH DATABASE src")
+    except sqlite3.Error as exc:
+        raise FactalignError(f"cannot merge {current} into {into}: {exc}") from None
+    finally:
+        db.close()
+    return counts

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from factalign.errors import FactalignError
 from factalign.nli.base import NLIModel, Pair
 
 
@@ -44,6 +45,13 @@ class GatheringNLI:
         if isinstance(answer, BaseException):
             raise answer
         return answer
+
+    def _alone(self, pairs: list[Pair]) -> Any:
+        try:
+            self.calls += 1
+            return self.model.predict(pairs) if pairs else np.zeros((0, 3))
+        except BaseException as exc:
+            return exc
 
     def run(self, jobs: list[Callable[[], Any]]) -> list[Any]:
         """Each job in its own thread, as described above; results (or exceptions) in job order."""
@@ -80,6 +88,9 @@ class GatheringNLI:
             self.calls += 1
             for t in tickets:
                 self.answers[t] = np.array([rows[p] for p in self.waiting[t]], dtype=np.float64).reshape(-1, 3)
+        except FactalignError:  # one worker's bad pair: each worker's pairs on their own, so it fails alone
+            for t in tickets:
+                self.answers[t] = self._alone(self.waiting[t])
         except BaseException as exc:
             for t in tickets:
                 self.answers[t] = exc

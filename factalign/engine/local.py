@@ -1,0 +1,134 @@
+"""The local batch engine: streams rows from the input to the output in bounded memory.
+
+Rows are read one at a time and gathered into windows of at most GROUP_ROWS rows (or GROUP_CHARS
+characters of text). Within a window, rows that share a document are scored together: the document
+is split into sentences once, its coreference clusters are computed once, and the rows take turns
+so that each round of their NLI requests goes to the model in one call (`Scorer.score_together`,
+factalign/nli/gather.py). Results are
+written in input order as soon as every earlier row of the window is done, one whole line per row,
+so a run killed at any moment resumes (finished ids are skipped) into exactly the file an
+uninterrupted run writes. A row's result does not depend on its group: the NLI backends give a pair
+the same probabilities whatever it is batched with (see factalign.nli.onnx), and an error in a
+combined call is retried row by row, so a bad row fails alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from factalign.engine.rows import SKIPPED
+from factalign.errors import FactalignError
+
+GROUP_ROWS = 256
+GROUP_CHARS = 32 << 20
+
+
+
+def windows(rows: Iterable[tuple[int, Any]], size: int = GROUP_ROWS, chars: int = GROUP_CHARS) -> Iterator[list]:
+    """Consecutive rows in lists of at most `size` rows and about `chars` characters of text."""
+    window, used = [], 0
+    for item in rows:
+        window.append(item)
+        row = item[1]
+        if isinstance(row, dict):
+            used += sum(len(v) for v in (row.get("document"), row.get("summary")) if isinstance(v, str))
+        if len(window) >= size or used >= chars:
+            yield window
+            window, used = [], 0
+    if window:
+        yield window
+
+
+def score_rows(scorer, window: list[tuple[int, Any]], finished: set[str] | frozenset = frozenset(),
+               group: bool = True) -> list[Any]:
+    """For each (position, row) of the window: SKIPPED, a SummaryResult, or the FactalignError it failed with.
+
+    With `group`, rows that share a document are scored together (see the module docstring); the
+    results are the same either way."""
+    from factalign.jsonl_output import row_key
+
+    out: list[Any] = [None] * len(window)
+    groups: dict[Any, list[int]] = {}
+    for i, (_, row) in enumerate(window):
+        if isinstance(row, FactalignError):
+            out[i] = row
+        elif row_key(row["id"]) in finished:
+            out[i] = SKIPPED
+        else:
+            doc = row["document"]
+            groups.setdefault(doc if group and isinstance(doc, str) else ("row", i), []).append(i)
+    for members in groups.values():
+        for i, result in zip(members, score_group(scorer, [window[i][1] for i in members])):
+            out[i] = result
+    return out
+
+
+def score_group(scorer, rows: list[dict]) -> list[Any]:
+    """Results (or errors) for rows that share one document: the document is split into sentences once,
+    and the rows' NLI calls share model calls (`Scorer.score_together`)."""
+    if len(rows) == 1:
+        return scorer.score_together([(rows[0]["document"], rows[0]["summary"])])
+    try:
+        document = scorer._document(rows[0]["document"], "document")
+    except FactalignError as exc:
+        return [exc] * len(rows)
+    return scorer.score_together([(document, row["summary"]) for row in rows])
+
+
+def run_local(args, make_scorer) -> int:
+    """`factalign batch --engine local`."""
+    from tqdm import tqdm
+
+    from factalign.engine.rows import (RowTimeout, batch_columns, check_timeout, checked_rows, finish, first_then_rest, report_row,
+                                       time_limit, warm_up)
+    from factalign.jsonl_output import JsonlOutput, row_key
+
+    check_timeout(args.row_timeout)
+    group = not getattr(args, "no_group", False) and not args.row_timeout  # a row's timer needs the main thread
+    with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
+        if args.html and not output.regular:
+            raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
+        columns = batch_columns(args.columns)
+        rows = first_then_rest(checked_rows(args.input, columns))  # an empty input fails before any model loads
+        scorer = make_scorer(args)
+        output.check_signature(scorer.signature)
+        if args.row_timeout:
+            warm_up(scorer)
+        kept = [] if args.html and args.input == "-" else None  # standard input cannot be read again for --html
+        stats = {"rows": 0, "failed": 0, "written": 0}
+        bar = tqdm(desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet)
+        for window in windows(rows, size=GROUP_ROWS if group else 1):
+            if group:
+                results = score_rows(scorer, window, output.finished, group=True)
+            else:
+                lineno, row = window[0]
+                results = [row if isinstance(row, FactalignError) else SKIPPED if row_key(row["id"]) in output.finished
+                           else _timed(scorer, row, args.row_timeout, time_limit, RowTimeout)]
+            for (lineno, row), result in zip(window, results):
+                if kept is not None and isinstance(row, dict):
+                    kept.append((lineno, row))
+                report_row(args, output, lineno, row, result, stats)
+                bar.update()
+        bar.close()
+    if args.html and output.finished:
+        from factalign.report import batch_html_report
+
+        batch_html_report(args.output, args.html, kept if kept is not None else checked_rows(args.input, columns),
+                          getattr(args, "threshold", None))
+    return finish(args, output, stats)
+
+
+def _score(scorer, document, summary):
+    try:
+        return scorer.score(document, summary)
+    except FactalignError as exc:
+        return exc
+
+
+def _timed(scorer, row, seconds, time_limit, RowTimeout):
+    try:
+        with time_limit(seconds):
+            return _score(scorer, row["document"], row["summary"])
+    except RowTimeout:
+        return FactalignError(f"row timed out after {seconds:g} s (--row-timeout)")

@@ -1,0 +1,154 @@
+"""What both batch engines share: reading and checking input rows, writing results, and the run's last lines."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tqdm import tqdm
+
+from factalign.errors import FactalignError
+from factalign.engine.readers import read_rows
+from factalign.jsonl_output import JsonlOutput, row_key
+from factalign.registry import parse_options
+
+FIELDS = ("id", "document", "summary")
+SKIPPED = object()  # a row whose id is already in the output
+
+
+class RowTimeout(BaseException):
+    """Raised inside a row's scoring when its time is up (a BaseException: no `except Exception` swallows it)."""
+
+
+def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, result, stats: dict) -> None:
+    """Write a row's result, or report its error on stderr; `stats` counts rows, failures and writes."""
+    stats["rows"] += 1
+    if result is SKIPPED:
+        return
+    if isinstance(result, FactalignError):
+        stats["failed"] += 1
+        text = str(result)
+        msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
+        tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+        return
+    try:
+        output.write({"id": row["id"], **result.to_dict()})
+    except FactalignError as exc:
+        raise FactalignError(f"{exc}; {stats['written']} rows of this run were written, rerun to resume") from None
+    stats["written"] += 1
+    output.finished.add(row_key(row["id"]))
+    output.note({"id": row["id"], **result.to_dict()})
+
+
+def first_then_rest(rows: Iterator) -> Iterator:
+    """The same rows, the first read now (so an empty or unreadable input fails before models load)."""
+    rows = iter(rows)
+    first = next(rows, None)
+    return iter(()) if first is None else itertools.chain([first], rows)
+
+
+def finish(args: argparse.Namespace, output: JsonlOutput, stats: dict) -> int:
+    """The end of a batch run: failures, the aggregate line over the whole output, and --fail-under."""
+    if stats["failed"]:
+        print(f"factalign: {stats['failed']} of {stats['rows']} rows failed; the others are in {args.output}", file=sys.stderr)
+    mean = aggregate(output.scores, args.output)
+    if stats["failed"]:
+        return 1
+    return below(mean, getattr(args, "fail_under", None), "the mean score")
+
+
+def aggregate(scores: dict[str, tuple[float, str | None]], where: str) -> float | None:
+    """Print one line over every row in the output: rows, mean score, share labelled inconsistent."""
+    if not scores:
+        print(f"factalign batch: 0 rows in {where}", file=sys.stderr)
+        return None
+    values = [s for s, _ in scores.values()]
+    labels = [label for _, label in scores.values() if label is not None]
+    share = f"{sum(label == 'inconsistent' for label in labels) / len(labels):.1%} labelled inconsistent" if labels \
+        else "no labels (no threshold or calibration)"
+    mean = sum(values) / len(values)
+    print(f"factalign batch: {len(values)} rows in {where}, mean score {mean:.4f}, {share}", file=sys.stderr)
+    return mean
+
+
+def below(score: float | None, fail_under: float | None, what: str) -> int:
+    """1 (and a line saying so) when `score` is under --fail-under, else 0."""
+    if fail_under is None or score is None or score >= fail_under:
+        return 0
+    print(f"factalign: {what} {score:.4f} is below --fail-under {fail_under:g}", file=sys.stderr)
+    return 1
+
+
+def warm_up(scorer) -> None:
+    """Load the models a first row would load on use (segmenter, coreference), so loading does not count
+    against that row's --row-timeout."""
+    from factalign.text.segment import sentence_pipeline
+
+    sentence_pipeline()
+    if "coref" in scorer.spec.uses:
+        scorer.coref_model.clusters("Warm-up text. It has two sentences.")
+
+
+def batch_columns(items: list[str]) -> dict[str, str]:
+    """--columns FIELD=COLUMN,... for id, document (or doc, as in bench) and summary."""
+    mapping = parse_options([p for item in items for p in item.split(",") if p.strip()], "--columns")
+    mapping = {("document" if field == "doc" else field): column for field, column in mapping.items()}
+    unknown = [f for f in mapping if f not in FIELDS]
+    if unknown:
+        raise FactalignError(f"--columns: unknown field {unknown[0]!r}; fields are: {', '.join(FIELDS)}")
+    return {field: mapping.get(field, field) for field in FIELDS}
+
+
+def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
+    """The input rows, streamed (JSONL, CSV or Parquet), fields renamed by `columns` (--columns); a row whose id
+    is not a string or an integer, or repeats an earlier id, is an error. Only the ids are kept in memory."""
+    columns = columns or {f: f for f in FIELDS}
+    seen = {}
+    for lineno, row in read_rows(path, required=tuple(columns.values())):
+        if not isinstance(row, FactalignError):
+            row = {field: row[column] for field, column in columns.items()}
+            row_id = row["id"]
+            if isinstance(row_id, bool) or not isinstance(row_id, (str, int)):
+                row = FactalignError(f"{path}:{lineno}: id must be a string or an integer, not {_kind(row_id)}")
+            elif row_key(row_id) in seen:
+                row = FactalignError(f"{path}:{lineno}: id {row_id!r} repeats the id on line {seen[row_key(row_id)]} "
+                                     "(ids must be unique; 1 and \"1\" are the same id)")
+            else:
+                seen[row_key(row_id)] = lineno
+        yield lineno, row
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)  # nan, inf, 1.5
+    return "null" if value is None else type(value).__name__
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise RowTimeout in the main thread when `seconds` of wall time have passed (None: no limit)."""
+    if not seconds:
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise RowTimeout
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def check_timeout(seconds: float | None) -> float | None:
+    if seconds is not None and not 0 < seconds < float("inf"):
+        raise FactalignError(f"--row-timeout must be a positive number of seconds, not {seconds:g}")
+    return seconds
