@@ -49,12 +49,14 @@ def test_closed_standard_input_is_one_line_error(tmp_path, argv):
 
 def test_an_endless_document_is_refused_without_reading_it_whole():
     proc = factalign("score", "--document", "/dev/zero", "--summary", EXAMPLES / "summary.txt", "--max-chars", "1000",
-                     "--method", "nli-sent", "--nli", "table:/x.json", timeout=300)
+                     "--method", "nli-sent", "--nli", "table:/x.json", timeout=300,
+                     own_process=True)  # a regression reads /dev/zero without end: its timeout must end it
     assert_one_line_error(proc, "/dev/zero", "over the limit of 1,000 characters")
 
 
 def test_an_endless_batch_input_is_refused(tmp_path):
-    proc = factalign("batch", "/dev/zero", "--output", tmp_path / "out.jsonl", "--nli", "table:/x.json", timeout=300)
+    proc = factalign("batch", "/dev/zero", "--output", tmp_path / "out.jsonl", "--nli", "table:/x.json", timeout=300,
+                     own_process=True)  # a regression reads /dev/zero without end: its timeout must end it
     assert_one_line_error(proc, "/dev/zero:1: line longer than")
 
 

@@ -1,4 +1,4 @@
-"""`factalign batch` as a subprocess: no torn output line, no silently dropped row, no hang on a pipe."""
+"""`factalign batch` as a user runs it: no torn output line, no silently dropped row, no hang on a pipe."""
 
 import json
 import sys
