@@ -126,3 +126,21 @@ def test_bench_report_needs_a_run_directory(tmp_path, capsys):
     assert "is not a bench run directory (no run.json)" in capsys.readouterr().err
     assert main(["bench", "--data", "frank:x.jsonl"]) == 2
     assert "bench needs --methods, --out" in capsys.readouterr().err
+
+
+def test_a_registered_report_writer_runs_with_every_report(bench_files, tmp_path):
+    from factalign.bench.output import REPORT_WRITERS, register_report
+
+    @register_report("rows-csv", description="a test writer")
+    def rows_csv(results, out_dir):
+        (out_dir / "rows.csv").write_text(f"rows,{results['rows']}\n")
+        return ["rows.csv"]
+
+    try:
+        out = tmp_path / "run"
+        assert bench(*bench_files, out, "--no-plots") == 0
+        assert (out / "rows.csv").read_text() == "rows,7\n" and (out / "results.json").exists()
+        assert main(["bench", "report", "--scores", str(out), "--out", str(tmp_path / "again"), "--quiet"]) == 0
+        assert (tmp_path / "again" / "rows.csv").read_text() == "rows,7\n"
+    finally:
+        REPORT_WRITERS.unregister("rows-csv")

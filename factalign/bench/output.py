@@ -1,4 +1,7 @@
-"""Writing a report: results.md, results.json and the PNG plots, into one directory."""
+"""Writing a report into one directory: results.md and the PNG plots, then every registered report writer
+(built in: `json`, results.json). Another package adds a writer with `@REPORT_WRITERS.register(NAME)` or an
+entry point in the group `factalign.reports`: a function `writer(results, out_dir) -> list of file names`,
+where `results` is the dict that results.json holds."""
 
 from __future__ import annotations
 
@@ -11,17 +14,28 @@ import numpy as np
 from factalign.bench import plots
 from factalign.bench.report import ORIGINS, Run, evaluate
 from factalign.bench.tables import markdown
+from factalign.registry import Registry
+
+REPORT_WRITERS = Registry("report writer", "reports")
+register_report = REPORT_WRITERS.register
+
+
+@register_report("json", description="results.json: every figure of the report, undefined ones as null")
+def json_report(results: dict, out_dir: Path) -> list[str]:
+    (out_dir / "results.json").write_text(json.dumps(_finite(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return ["results.json"]
 
 
 def write_report(run: Run, out_dir: Path, split: str, seed: int, n_boot: int, baseline: str | None, test: str,
-                 with_plots: bool = True) -> str:
-    """Compute, write, and return the Markdown."""
+                 with_plots: bool = True, writers: list[str] | None = None) -> str:
+    """Compute, write, and return the Markdown; `writers`: the report writers to run (default: all registered)."""
     results, groups = evaluate(run, split, seed, n_boot, baseline, test)
     out_dir.mkdir(parents=True, exist_ok=True)
     figures = _plots(run, results, groups, out_dir) if with_plots and "roc_auc" in results else []
     text = markdown(results, figures)
     (out_dir / "results.md").write_text(text, encoding="utf-8")
-    (out_dir / "results.json").write_text(json.dumps(_finite(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for name in REPORT_WRITERS.names() if writers is None else writers:
+        REPORT_WRITERS.get(name).factory(results, out_dir)
     return text
 
 
