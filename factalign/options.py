@@ -16,7 +16,6 @@ from factalign.registry import Registry, parse_options
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, uses
 
 
-
 def specs(registry: Registry) -> str:
     """`name[:ARG]` of each registered component, for help text."""
     return " | ".join(registry.get(n).spec_help if n in registry.entries else n for n in registry.names())

@@ -4,9 +4,8 @@ Rows are read one at a time and gathered into windows of at most GROUP_ROWS rows
 characters of text). Within a window, rows that share a document are scored together: the document
 is split into sentences once, its coreference clusters are computed once, and the rows take turns
 so that each round of their NLI requests goes to the model in one call (`Scorer.score_together`,
-factalign/nli/gather.py). Results are
-written in input order as soon as every earlier row of the window is done, one whole line per row,
-so a run killed at any moment resumes (finished ids are skipped) into exactly the file an
+factalign/nli/gather.py). Results are written in input order as soon as every earlier row of the
+window is done, one whole line per row, so a run killed at any moment resumes (finished ids are skipped) into exactly the file an
 uninterrupted run writes. A row's result does not depend on its group: the NLI backends give a pair
 the same probabilities whatever it is batched with (see factalign.nli.onnx), and an error in a
 combined call is retried row by row, so a bad row fails alone.
@@ -22,7 +21,6 @@ from factalign.errors import FactalignError
 
 GROUP_ROWS = 256
 GROUP_CHARS = 32 << 20
-
 
 
 def windows(rows: Iterable[tuple[int, Any]], size: int = GROUP_ROWS, chars: int = GROUP_CHARS) -> Iterator[list]:
@@ -67,8 +65,6 @@ def score_rows(scorer, window: list[tuple[int, Any]], finished: set[str] | froze
 def score_group(scorer, rows: list[dict]) -> list[Any]:
     """Results (or errors) for rows that share one document: the document is split into sentences once,
     and the rows' NLI calls share model calls (`Scorer.score_together`)."""
-    if len(rows) == 1:
-        return scorer.score_together([(rows[0]["document"], rows[0]["summary"])])
     try:
         document = scorer._document(rows[0]["document"], "document")
     except FactalignError as exc:
@@ -119,16 +115,9 @@ def run_local(args, make_scorer) -> int:
     return finish(args, output, stats)
 
 
-def _score(scorer, document, summary):
-    try:
-        return scorer.score(document, summary)
-    except FactalignError as exc:
-        return exc
-
-
 def _timed(scorer, row, seconds, time_limit, RowTimeout):
     try:
         with time_limit(seconds):
-            return _score(scorer, row["document"], row["summary"])
+            return scorer.score_together([(row["document"], row["summary"])])[0]
     except RowTimeout:
         return FactalignError(f"row timed out after {seconds:g} s (--row-timeout)")

@@ -64,7 +64,7 @@ def run_ray(args, make_scorer) -> int:
 
     from factalign.engine.rows import batch_columns, checked_rows, finish, first_then_rest, report_row
     from factalign.engine.local import windows
-    from factalign.jsonl_output import JsonlOutput, row_key
+    from factalign.jsonl_output import JsonlOutput
 
     if args.row_timeout:
         raise FactalignError("--row-timeout works with --engine local only")
@@ -134,7 +134,7 @@ def _connect(ray, args) -> bool:
 
 def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
     """Score the wave's shards on the actor pool and append their rows to the output, in input order."""
-    from factalign.engine.rows import report_row
+    from factalign.engine.rows import report_row, write_line
 
     ctx = ray.data.DataContext.get_current()
     ctx.execution_options.preserve_order = True
@@ -160,13 +160,7 @@ def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
                     report_row(args, output, lineno, row, outcome, stats)
                 else:
                     stats["rows"] += 1
-                    try:
-                        output.write(outcome)
-                    except FactalignError as exc:
-                        raise FactalignError(f"{exc}; {stats['written']} rows of this run were written, rerun to resume") from None
-                    stats["written"] += 1
-                    output.finished.add(row_key(row["id"]))
-                    output.note(outcome)
+                    write_line(output, outcome, stats)
             bar.update(len(shard))
     except ray.exceptions.RayError as exc:  # an actor that could not start or died: Ray's errors, in one line
         cause = getattr(exc, "cause", None) or exc

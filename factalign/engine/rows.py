@@ -36,13 +36,18 @@ def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, 
         msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
         tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
         return
+    write_line(output, {"id": row["id"], **result.to_dict()}, stats)
+
+
+def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
+    """Append a scored row's output line; a failed write says how many rows this run wrote."""
     try:
-        output.write({"id": row["id"], **result.to_dict()})
+        output.write(line)
     except FactalignError as exc:
         raise FactalignError(f"{exc}; {stats['written']} rows of this run were written, rerun to resume") from None
     stats["written"] += 1
-    output.finished.add(row_key(row["id"]))
-    output.note({"id": row["id"], **result.to_dict()})
+    output.finished.add(row_key(line["id"]))
+    output.note(line)
 
 
 def first_then_rest(rows: Iterator) -> Iterator:
