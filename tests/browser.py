@@ -45,3 +45,10 @@ def chromium(width: int = 1280, height: int = 800):
 
 def file_url(path: str | Path) -> str:
     return Path(path).resolve().as_uri()
+
+
+def wait_until(driver, condition, seconds: float = 10):
+    """Wait for `condition(driver)`: what the page does on hashchange runs after the click returns."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds).until(condition)

@@ -1,6 +1,12 @@
+import os
 from pathlib import Path
 
 import pytest
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # One thread per worker: xdist runs a worker per core, and libraries that also start a thread per
+    # core (torch, ONNX Runtime, BLAS) then spin against each other; set before any of them loads.
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

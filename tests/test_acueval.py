@@ -47,13 +47,13 @@ ANSWERS = [answer(("Yes", 0.6), ("No", 0.2), (" yes", 0.1), ("Maybe", 0.1)),  # 
            plain("No")]                                                       # no logprobs: 0, read from the text
 
 
-def script(*more, answers=ANSWERS):
+def script(*more, answers=ANSWERS, delay=0.0):
     """A route: the units of SUMMARY, then the (key, reply) pairs of `more`, then one answer per unit
     (keyed by its statement); replies under one key are sent in that order."""
     queues = {FIG5: [UNITS]}
     for key, reply in [*more, *((f"Statement: {f}\n", a) for f, a in zip(FACTS, answers))]:
         queues.setdefault(key, []).append(reply)
-    return routed(queues)
+    return routed(queues, delay)
 
 
 def client(server, concurrency=4, **kw):
@@ -70,7 +70,7 @@ def test_reading_normalises_every_tokenization_of_yes_and_no():
 
 
 def test_per_unit_scores_are_normalised_p_yes():
-    with ScriptedServer(route=script()) as server:
+    with ScriptedServer(route=script(delay=0.2)) as server:
         res = Scorer("acueval", llm=client(server)).score(DOC, SUMMARY)
     assert [c.claim.text for c in res.claims] == FACTS
     assert [c.score for c in res.claims] == pytest.approx([0.7 / 0.9, 0.25, 0.0])

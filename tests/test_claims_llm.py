@@ -20,7 +20,7 @@ def extractor(server, preset, **kw):
 
 def test_fizz_per_sentence_after_coref_with_the_papers_shots():
     doc = doc_of("Ann Lee sang.", "She won in 2001.")
-    route = routed({"Ann Lee sang.\n": ["- Ann Lee sang."], "Ann Lee won in 2001.\n": ['["Ann Lee won.", "Ann Lee won in 2001."]']})
+    route = routed({"Ann Lee sang.\n": ["- Ann Lee sang."], "Ann Lee won in 2001.\n": ['["Ann Lee won.", "Ann Lee won in 2001."]']}, delay=0.2)
     with ScriptedServer(route=route) as server:  # the sentences are asked about in parallel
         claims = extractor(server, "fizz", coref=FixedCoref([[(0, 7), (14, 17)]])).extract(doc)
     assert [(c.text, c.sentence_index) for c in claims] == [("Ann Lee sang.", 0), ("Ann Lee won.", 1), ("Ann Lee won in 2001.", 1)]
@@ -58,7 +58,7 @@ def test_cli_bad_row_reported_others_continue(tmp_path, capsys):
     inp = tmp_path / "in.jsonl"
     inp.write_text('{"id": "a", "text": "Ann sang."}\n{"id": "b", "text": "Bob danced."}\n')
     out = tmp_path / "out.jsonl"
-    route = routed({"facts: Ann sang.": ["no list here"], "facts: Bob danced.": [(500, {}, b"busy"), '["Bob danced."]']})
+    route = routed({"facts: Ann sang.": ["no list here"], "facts: Bob danced.": [(500, {}, b"busy"), '["Bob danced."]']}, delay=0.2)
     with ScriptedServer(route=route) as server:  # the rows are extracted in parallel
         code = main(["claims", "extract", "--input", str(inp), "--extractor", "llm:acueval", "--llm-base-url", server.url,
                      "--llm-model", "tiny", "--output", str(out)])

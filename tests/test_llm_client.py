@@ -76,10 +76,10 @@ class ScriptedServer:
         self.httpd.server_close()
 
 
-def routed(replies, delay=0.2):
+def routed(replies, delay=0.0):
     """A server route for requests sent in parallel: the next reply (a text, or (status, headers, body))
     listed under the first key that the request's last message contains, sent after `delay` seconds
-    (so parallel requests overlap)."""
+    (give one where parallel requests must overlap)."""
     replies = {key: list(queue) for key, queue in replies.items()}
 
     def route(body):
@@ -217,7 +217,7 @@ def test_a_malformed_reply_is_not_cached(tmp_path):
 
 @pytest.mark.parametrize("concurrency, most", [(1, 1), (3, 3)])
 def test_map_runs_up_to_concurrency_requests_at_once(concurrency, most):
-    with ScriptedServer(route=lambda body: (200, {}, body["messages"][0]["content"].upper(), 0.25)) as server:
+    with ScriptedServer(route=lambda body: (200, {}, body["messages"][0]["content"].upper(), 0.1)) as server:
         llm = ChatClient(server.url, "tiny", concurrency=concurrency)
         replies = llm.map(lambda text: llm.complete([{"role": "user", "content": text}]), ["a", "b", "c", "d", "e", "f"])
     assert replies == ["A", "B", "C", "D", "E", "F"]

@@ -5,7 +5,6 @@ import importlib.util
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,9 +15,9 @@ from factalign.claims import EXTRACTORS
 from factalign.cli import main
 from factalign.methods import METHODS, Method
 from factalign.nli import NLI_BACKENDS
+from tests.faults.run import TREE, factalign
 
 PLUGIN = Path(__file__).resolve().parent / "plugin_package" / "factalign_example_plugin.py"
-ROOT = Path(__file__).resolve().parents[1]
 DOCUMENT = "Anna sang in Paris. Bob danced in Rome."
 HALF_WRONG = "Anna sang in Paris and Bob danced in Paris."
 RIGHT = "Anna sang in Paris and Bob danced in Rome."
@@ -105,17 +104,15 @@ def test_a_backend_option_it_does_not_take_is_named(installed):
 def test_entry_points_through_the_command_line(installed, tmp_path):
     (tmp_path / "doc.txt").write_text(DOCUMENT)
     (tmp_path / "sum.txt").write_text(HALF_WRONG)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(ROOT)])}
-    proc = subprocess.run([sys.executable, "-m", "factalign", "score", "--document", str(tmp_path / "doc.txt"),
-                           "--summary", str(tmp_path / "sum.txt"), "--method", "weakest", "--nli", "overlap",
-                           "--extractor", "and-split", "--param", "floor=0.1", "--json", "--no-cache"],
-                          capture_output=True, text=True, env=env, timeout=300)
+    env = {"PYTHONPATH": os.pathsep.join([str(installed), str(TREE)])}  # in-process runs have it on sys.path already
+    proc = factalign("score", "--document", tmp_path / "doc.txt", "--summary", tmp_path / "sum.txt", "--method", "weakest",
+                     "--nli", "overlap", "--extractor", "and-split", "--param", "floor=0.1", "--json", "--no-cache", env=env)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["score"] == pytest.approx(0.1) and result["method"] == "weakest"
     assert [c["claim"]["text"] for c in result["claims"]] == ["Anna sang in Paris.", "Bob danced in Paris."]
-    listed = subprocess.run([sys.executable, "-m", "factalign", "models"], capture_output=True, text=True, env=env, timeout=300)
-    assert listed.returncode == 0 and "overlap" in listed.stdout and "entailed=0.9" in listed.stdout
+    listed = factalign("models", env=env)
+    assert listed.returncode == 0 and b"overlap" in listed.stdout and b"entailed=0.9" in listed.stdout
 
 
 def test_registered_in_process_and_used_by_the_cli(tmp_path, capsys, plugin):

@@ -3,7 +3,7 @@
 import pytest
 
 from factalign.report import build_report, write
-from tests.browser import chromium, file_url, missing
+from tests.browser import chromium, file_url, missing, wait_until
 from tests.report_cases import long_case, scored
 
 WHY = missing()
@@ -141,9 +141,9 @@ def test_batch_index_sorts_links_to_rows_and_draws_the_threshold(browser, batch)
     x = float(line.get_attribute("x1"))  # threshold 0.5 on the signed scale [-1, 1]: three quarters along the axis
     assert x == pytest.approx(40 + 0.75 * (640 - 40 - 10))
     browser.find_element("link text", "row-3").click()
-    assert "row-3" in browser.find_element("id", "crumbs").text
+    wait_until(browser, lambda b: "row-3" in b.find_element("id", "crumbs").text)
     assert browser.find_elements("css selector", "button.claim")[0].get_attribute("aria-pressed") == "true"
     footer = browser.find_element("id", "provenance").text
     assert "calibration cal-fenice.json" in footer and "signature method:nli-sent" in footer
     browser.find_element("id", "to-index").click()
-    assert browser.find_element("id", "index-table").is_displayed()
+    wait_until(browser, lambda b: b.find_element("id", "index-table").is_displayed())

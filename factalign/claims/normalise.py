@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 ATTACH_LEFT = {",", ".", ";", ":", "?", "!", "%", ")", "]", "}", "''", "'s", "'re", "'ve", "'ll", "'d", "'m", "n't", "'"}
 ATTACH_RIGHT = {"(", "[", "{", "$", "`", "``", "#"}
@@ -71,6 +72,7 @@ def detokenize(text: str) -> Normalised:
     return Normalised("".join(chars), where)
 
 
+@lru_cache(maxsize=8)  # summaries of one document share its table
 def casing_table(source: str) -> dict[tuple[str, ...], str]:
     """Lower-cased runs of 1..MAX_NGRAM words -> their most frequent casing in `source`, where a run
     starting a sentence counts only when the run is never seen elsewhere."""

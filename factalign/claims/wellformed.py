@@ -12,6 +12,7 @@ fragments.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Doc, Token
 
@@ -91,10 +92,15 @@ def problems(claim: str) -> list[str]:
     kept whole); [] if well-formed. When the parse finds no finite verb, a second reading stands in
     a pronoun for the words before a noun or participle the tagger may have misread ("Aston Villa
     host QPR", "The 23-year-old promotes herself") and accepts the claim if that reading is fine."""
+    return list(_problems(claim))
+
+
+@lru_cache(maxsize=4096)  # the extractor checks each claim, and reports and tests check it again
+def _problems(claim: str) -> tuple[str, ...]:
     doc = parsed(claim)
     found = problems_of(doc)
     if found != ["no finite verb"]:
-        return found
+        return tuple(found)
     for t in doc[1:]:
         if not plain_noun_phrase(doc[:t.i]):
             continue  # the words before the misread verb must be a plain noun phrase or a title
@@ -105,8 +111,8 @@ def problems(claim: str) -> list[str]:
             again = parsed(f"{pronoun} {doc[t.i:].text}")
             verb = main_verb(again)
             if verb is not None and verb.i == 1 and not problems_of(again):
-                return []
-    return found
+                return ()
+    return tuple(found)
 
 
 def plain_noun_phrase(span) -> bool:

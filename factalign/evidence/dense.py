@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from factalign.errors import FactalignError
+from factalign.nli.onnx import session_options
 
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
 BATCH = 64
@@ -84,9 +85,7 @@ class DenseEncoder:
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.enable_padding()
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        self.session = ort.InferenceSession(str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(str(model_dir / "model.onnx"), session_options(threads), providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
         self._docs: OrderedDict[str, np.ndarray] = OrderedDict()
 

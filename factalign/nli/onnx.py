@@ -28,6 +28,17 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+def session_options(threads: int | None = None):
+    """ONNX Runtime options: `threads` intra-op threads, else $OMP_NUM_THREADS (the knob torch and numpy
+    read too, so one setting limits the whole process), else one per core."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    env = os.environ.get("OMP_NUM_THREADS", "")
+    options.intra_op_num_threads = threads or (int(env) if env.isdigit() and int(env) > 0 else os.cpu_count() or 1)
+    return options
+
+
 class OnnxNLI(TransformerNLI):
     def __init__(self, model_dir: str | Path, batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None):
         import onnxruntime as ort
@@ -53,10 +64,8 @@ class OnnxNLI(TransformerNLI):
         self._counter = Tokenizer.from_file(str(files["tokenizer.json"]))
         self._counter.no_truncation()
         self._counter.no_padding()
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
         try:
-            self.session = ort.InferenceSession(str(files["model.onnx"]), options, providers=["CPUExecutionProvider"])
+            self.session = ort.InferenceSession(str(files["model.onnx"]), session_options(threads), providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types
             raise FactalignError(f"cannot load {files['model.onnx']}: {str(exc).splitlines()[0]}") from None
         self.inputs = {i.name for i in self.session.get_inputs()}

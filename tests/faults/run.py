@@ -5,7 +5,7 @@ would have (the arguments, standard input, output and error on file descriptors 
 the working directory, Python's default warning filters; the exit status from SystemExit or, with a
 traceback on stderr, from an uncaught exception), which spares each call a Python start and a spaCy
 load. A call runs as a real subprocess where the behaviour under test belongs to the process:
-`own_process=True` (signals and alarms, a run a regression would never end), `close_stdin`, `fsize`;
+`own_process=True` (signals sent to the process, a run a regression would never end), `close_stdin`, `fsize`;
 and every call does when FACTALIGN_TREE names another checkout or FACTALIGN_TEST_SUBPROCESS=1 (to see
 that the in-process runs pass as the subprocess runs do).
 """
