@@ -49,6 +49,11 @@ CASES = [
     (["Tesla, Inc.", "The company sells electric cars."], ["Tesla, Inc. sells electric cars."]),
     (["Blink-182", "The band's seventh studio album was released in 2016."],
      ["Blink-182's seventh studio album was released in 2016."]),
+    # a gerund heads a title; "it" names a thing topic, not a person one; "their" of a plural subject is its own
+    (["Daggering", "It is of recent origin."], ["Daggering is of recent origin."]),
+    (["Andy Roddick", "He won the US Open.", "He was 21.", "It was his first title."],
+     ["Andy Roddick won the US Open.", "Andy Roddick was 21.", "It was Andy Roddick's first title."]),
+    (["Shed", "Sheds vary in their size."], ["Sheds vary in their size."]),
     # a topic that is not a name ("Languages of Singapore") does not replace its words
     (["Languages of Singapore", "The official languages of Singapore are Malay and English."],
      ["The official languages of Singapore are Malay.", "The official languages of Singapore are English."]),

@@ -20,7 +20,7 @@ from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-ex
 from factalign.claims.wellformed import well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
-from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT
+from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
 
 MAX_HEADING_TOKENS = 10
 
@@ -47,6 +47,9 @@ class RulesExtractor:
     def claims_of(self, summary: Document) -> list[Claim]:
         first = parse(summary.sentence(0), [])
         topic = heading(first)
+        # a text saying "he" or "she" more often than "it" is about a person: its "it" is something else
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+", summary.text)] if topic is not None else []
+        person = sum(w in {"he", "she"} for w in words) > words.count("it")
         clusters = self.coref.clusters(summary.text)
         claims: list[Claim] = []
         for i, span in enumerate(summary.sentences):
@@ -60,7 +63,7 @@ class RulesExtractor:
                 sent = first if i == 0 and piece == first.text and not fixed else parse(piece, to_clean(fixed, at))
                 names = cluster_names(summary.text, span[0], sent, clusters, at)
                 if topic:
-                    names.update(topic_names(sent, topic, names))
+                    names.update(topic_names(sent, topic, names, person))
                 splitter = ClauseSplitter(sent[:], names)
                 found = [join_words(words) for words in splitter.claims()]
                 texts += found
@@ -171,14 +174,17 @@ def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -
     return out
 
 
+FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+
+
 def heading(sent: Doc) -> str | None:
     """The topic a verbless short first line names ("Logic (musician)" -> "Logic"), if it is one
     (a final period only ends a sentence when it is a token of its own, not part of "Inc." or "F.C.");
     a title-cased line may have a verb ("Take a Bow (Madonna song)")."""
     if not len(sent) or len(sent) > MAX_HEADING_TOKENS or sent[-1].text in {".", "!", "?"}:
         return None
-    if any(t.pos_ in {"VERB", "AUX"} for t in sent) and not title_case(sent.text):
-        return None
+    if any(t.tag_ in FINITE_TAGS for t in sent) and not title_case(sent.text):
+        return None  # a gerund or participle may head a title ("Daggering"); a tensed verb makes a sentence
     return re.sub(r"\s*\([^)]*\)\s*$", "", sent.text.strip()) or None
 
 
@@ -227,25 +233,28 @@ def is_person_like(name: str) -> bool:
     return 2 <= len(words) <= 4 and all(w[:1].isupper() and w.replace(".", "").replace("-", "").isalpha() for w in words)
 
 
-def topic_names(sent: Doc, topic: str, resolved: Names) -> Names:
+def topic_names(sent: Doc, topic: str, resolved: Names, person: bool = False) -> Names:
     """What a heading's topic resolves, ahead of coreference (an encyclopedic text is about its topic):
     personal pronouns, other subject pronouns of main clauses, possessives of subjects (and any
     possessive coreference leaves unresolved), bare
     definite main subjects ("The album") and their possessors ("The band's"), reflexives left as they
-    are, and the topic's name in part ("Tyler" for "Liv Tyler") or in full ("Amelia Mary Earhart")."""
+    are, and the topic's name in part ("Tyler" for "Liv Tyler") or in full ("Amelia Mary Earhart"). The
+    pronouns of things ("it", "its") do not name a `person` topic."""
     out: Names = name_variants(sent, topic)
     topic_words = topic.split()
     for t in sent:
         if t.i in out:
             continue
         main_subject = t.dep_ in {"nsubj", "nsubjpass"} and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
-        if t.lower_ in REFLEXIVE:
+        if t.lower_ in REFLEXIVE or person and t.lower_ in THING:
             continue  # "checked himself into rehab": the claim's subject is already named
         if t.lower_ in PERSON and t.pos_ == "PRON":
             out[t.i] = topic + "'s" if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
         elif main_subject and t.lower_ in SUBJECT:
             out[t.i] = topic
         elif t.lower_ in DETERMINERS and t.dep_ == "poss" and (t.head.dep_ in {"nsubj", "nsubjpass"} or t.i not in resolved):
+            if t.lower_ == "their" and any(w.tag_ in {"NNS", "NNPS"} and w.dep_ in {"nsubj", "nsubjpass"} for w in sent):
+                continue  # "Sheds vary in their size": the plural subject's
             out[t.i] = topic + "'s"
         elif main_subject and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the"]:
             out[t.i - 1], out[t.i] = "", topic
