@@ -7,6 +7,8 @@ gives the same annotations as loading that subset alone.
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from functools import lru_cache
 
 from factalign.errors import FactalignError
@@ -17,9 +19,26 @@ SYNTAX = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer")
 ENTITIES = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
 
 
+@contextmanager
+def _torch_hidden():
+    """Import spaCy without its thinc layer importing torch (1.3 s and ~250 MB per process: each CLI
+    run, each Ray actor): en_core_web_sm runs on thinc's numpy ops. A torch already imported stays
+    visible, and torch imports normally afterwards (the hf backend, train-nli)."""
+    if "torch" in sys.modules:
+        yield
+        return
+    sys.modules["torch"] = None  # an import of it raises ImportError, which thinc takes as "no torch"
+    try:
+        yield
+    finally:
+        if sys.modules.get("torch", 0) is None:
+            del sys.modules["torch"]
+
+
 @lru_cache(maxsize=1)
 def _shared():
-    import spacy
+    with _torch_hidden():
+        import spacy
 
     try:
         nlp = spacy.load(SPACY_MODEL)
