@@ -37,7 +37,8 @@ CASES = [
     (["Nuuk", "Nuuk ([nuːk]; Godthåb) is the capital of Greenland."], ["Nuuk is the capital of Greenland."]),
     # fuller forms of the topic's name stand for the topic
     (["Amelia Earhart", "Amelia Mary Earhart (July 24, 1897 - July 2, 1937) was an American aviation pioneer and author."],
-     ["Amelia Earhart was an aviation pioneer.", "Amelia Earhart was an author.", "Amelia Earhart was American."]),
+     ["Amelia Earhart was an aviation pioneer.", "Amelia Earhart was an author.", "Amelia Earhart was American.",
+      "Amelia Earhart was born on July 24, 1897.", "Amelia Earhart died on July 2, 1937."]),
     (["Ryan O'Neal", "Charles Patrick Ryan O'Neal was born in 1941."], ["Ryan O'Neal was born in 1941."]),
     (["Nicolas Cage", "Nicolas Kim Coppola is an American actor."], ["Nicolas Cage is an actor.", "Nicolas Cage is American."]),
     # reflexives stay
@@ -49,6 +50,14 @@ CASES = [
     (["Tesla, Inc.", "The company sells electric cars."], ["Tesla, Inc. sells electric cars."]),
     (["Blink-182", "The band's seventh studio album was released in 2016."],
      ["Blink-182's seventh studio album was released in 2016."]),
+    # an aside of life dates after the leading name: its own claims, said of the topic
+    (["Al Gore", "Albert Arnold Gore Jr. (born March 31, 1948) is a politician."],
+     ["Albert Arnold Gore Jr. is a politician.", "Al Gore was born on March 31, 1948."]),
+    (["Ulysses Grant (born Hiram Ulysses Grant; April 27, 1822 - July 23, 1885) was a general."],
+     ["Ulysses Grant was a general.", "Ulysses Grant was born Hiram Ulysses Grant.", "Ulysses Grant was born on April 27, 1822.",
+      "Ulysses Grant died on July 23, 1885."]),
+    (["Jane Doe (born 1950 in Leeds) is a writer.", "The company (founded 1990) sells phones."],
+     ["Jane Doe is a writer.", "Jane Doe was born in 1950.", "Jane Doe was born in Leeds.", "The company sells phones."]),
     # a gerund heads a title; "it" names a thing topic, not a person one; "their" of a plural subject is its own
     (["Daggering", "It is of recent origin."], ["Daggering is of recent origin."]),
     (["Andy Roddick", "He won the US Open.", "He was 21.", "It was his first title."],

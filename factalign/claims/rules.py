@@ -1,7 +1,8 @@
 """`rules`: the offline claim extractor; spaCy's dependency parse -> atomic, self-contained claims.
 
-Bracketed asides are removed before parsing, and the parts of a sentence between semicolons are
-parsed one at a time. Pronouns and short names ("Tyler") are replaced by their coreference
+Bracketed asides are removed before parsing (an aside of life dates after the leading name gives
+claims of its own: `asides.py`), and the parts of a sentence between semicolons are parsed one at a
+time. Pronouns and short names ("Tyler") are replaced by their coreference
 cluster's name (reflexives stay). A document that opens with a heading (a short first line without
 a final period, verbless or title-cased, e.g. a Wikipedia page title) has a topic: subject pronouns
 no cluster resolves, bare definite subjects ("The album") and their possessors ("The band's"), and
@@ -16,6 +17,7 @@ from spacy.tokens import Doc
 
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
+from factalign.claims.asides import aside_claims
 from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import well_formed
 from factalign.coref import CorefModel, load_coref, representative
@@ -73,6 +75,7 @@ class RulesExtractor:
                 texts = fallback
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
+            texts += aside_claims(summary.sentence(i), topic)
             seen = set()
             for text in texts:
                 if len(text.split()) >= 2 and text.lower() not in seen:
