@@ -56,6 +56,7 @@ CASES = [
     (["Ulysses Grant (born Hiram Ulysses Grant; April 27, 1822 - July 23, 1885) was a general."],
      ["Ulysses Grant was a general.", "Ulysses Grant was born Hiram Ulysses Grant.", "Ulysses Grant was born on April 27, 1822.",
       "Ulysses Grant died on July 23, 1885."]),
+    (["Al Gore", "Tipper Gore (born 1948) is a writer."], ["Tipper Gore is a writer.", "Tipper Gore was born in 1948."]),
     (["Jane Doe (born 1950 in Leeds) is a writer.", "The company (founded 1990) sells phones."],
      ["Jane Doe is a writer.", "Jane Doe was born in 1950.", "Jane Doe was born in Leeds.", "The company sells phones."]),
     # a gerund heads a title; "it" names a thing topic, not a person one; "their" of a plural subject is its own

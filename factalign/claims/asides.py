@@ -16,6 +16,7 @@ LEADING_NAME = re.compile(r"(?:[A-Z][\w.'-]*\s+)*[A-Z][\w.'-]*")
 BORN = re.compile(rf"born\s+(?:(?!{MONTH}\b)(?P<name>[A-Z][^,;()]*?)(?:\s+on|\s+in|,|;)\s+)?(?P<date>{DATE})"
                   rf"(?:\s+in\s+(?P<place>[A-Z][^,;()]*(?:,\s*[A-Z][^,;()]*)?))?"
                   rf"(?:\s*[-–]\s*(?P<death>{DATE}))?\s*$")
+SUFFIXES = {"Jr.", "Sr.", "Jr", "Sr", "II", "III", "IV", "Sir"}
 LIFE = re.compile(rf"(?P<date>{DATE})\s*[-–]\s*(?P<death>{DATE})\s*$")
 
 
@@ -24,13 +25,23 @@ def on(date: str) -> str:
     return f"on {date}" if re.search(r"\d{1,2} |\d{1,2},", date) else f"in {date}"
 
 
+def same_name(lead: str, topic: str) -> bool:
+    """Whether the leading name is the topic's, maybe in a fuller form: "Albert Arnold Gore Jr." for
+    "Al Gore", "Charles II" for "Charles II of England"; not "Tipper Gore" for "Al Gore"."""
+    if lead.startswith(topic) or topic.startswith(lead):
+        return True
+    a, b = ([w for w in name.split() if w not in SUFFIXES] for name in (lead, topic))
+    return bool(a and b) and a[-1] == b[-1] and a[0][:2] == b[0][:2]
+
+
 def aside_claims(sentence: str, topic: str | None = None) -> list[str]:
-    """Claims of a life-dates aside right after the sentence's leading name, said of the topic when the
-    text has one (the page's name, as the rest of the claims say it), else of that name."""
+    """Claims of a life-dates aside right after the sentence's leading name, said of the topic when that
+    name is the topic's (the page's name, as the rest of the claims say it), else of the name itself."""
     m = re.match(rf"\s*({LEADING_NAME.pattern})\s*\(([^()]*)\)", sentence)
     if not m:
         return []
-    subject = topic or m.group(1)
+    lead = m.group(1)
+    subject = topic if topic and same_name(lead, topic) else lead
     inside = re.sub(r"^[^A-Za-z0-9]*", "", m.group(2)).strip()
     found = BORN.search(inside) if inside.startswith("born") else LIFE.fullmatch(inside)
     if not found:

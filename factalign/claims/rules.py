@@ -15,9 +15,9 @@ import re
 
 from spacy.tokens import Doc
 
+from factalign.claims.asides import aside_claims
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
-from factalign.claims.asides import aside_claims
 from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import well_formed
 from factalign.coref import CorefModel, load_coref, representative
