@@ -50,6 +50,10 @@ CASES = [
     (["Tesla, Inc.", "The company sells electric cars."], ["Tesla, Inc. sells electric cars."]),
     (["Blink-182", "The band's seventh studio album was released in 2016."],
      ["Blink-182's seventh studio album was released in 2016."]),
+    # a split subject's conjunct agrees with its verb; "or" is never split (either claim would say more)
+    (["Anna and Bob watch films."], ["Anna watches films.", "Bob watches films."]),
+    (["The players and the coach celebrate the title."], ["The players celebrate the title.", "The coach celebrates the title."]),
+    (["He will sign for Chelsea or Arsenal."], ["He will sign for Chelsea or Arsenal."]),
     # an aside of life dates after the leading name: its own claims, said of the topic
     (["Al Gore", "Albert Arnold Gore Jr. (born March 31, 1948) is a politician."],
      ["Albert Arnold Gore Jr. is a politician.", "Al Gore was born on March 31, 1948."]),

@@ -6,8 +6,10 @@ relative clauses. A claim keeps its predicate's core complements (object, attrib
 its modifiers (prepositional phrases of time, place, ...) one at a time, as FIZZ's atomic facts
 do ("X joined Y." "X joined Y in 2011."); a copula's attribute keeps its "of" phrase and treats
 its other prepositional phrases the same way ("X is a band." "X is a band from Iowa."). Coordinated
-nouns (and gerunds coordinated under a preposition) are split, one claim per conjunct, sharing the
-first conjunct's determiner or possessor, and a verb agrees with the one conjunct of a split subject.
+nouns (and gerunds coordinated under a preposition) joined by "and" are split, one claim per
+conjunct, sharing the first conjunct's determiner or possessor, and a verb agrees with the one
+conjunct of a split subject ("Anna and Bob watch films" -> "Anna watches films."); "X or Y" and
+"one of X and Y" stay whole, since a claim of either conjunct would say more than the text.
 Comma-set appositives (not lists the parser misread as appositives) and the adjectives of a copula's
 indefinite attribute become "X is ..." claims; a definite attribute keeps its adjectives ("Macbeth is
 Shakespeare's shortest tragedy"). A bare participial clause gets a copula ("Born in Dallas, he ..." ->
@@ -15,6 +17,8 @@ Shakespeare's shortest tragedy"). A bare participial clause gets a copula ("Born
 """
 
 from __future__ import annotations
+
+import re
 
 from spacy.tokens import Span, Token
 
@@ -243,8 +247,8 @@ class ClauseSplitter:
             for s, pr in self.split_conjuncts(subject, pred):
                 subject_words = self.render(sorted(s))
                 predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words))
-                if s != subject and subj.tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
-                    predicate = singular(predicate)
+                if s != subject and conjunct_head(subj, s).tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
+                    predicate = singular(predicate, p)
                 if any(w[:1].isalnum() for w in predicate):
                     out.append(subject_words + copula + predicate)
         out += self.attribute_claims(p, subject)
@@ -379,6 +383,10 @@ class ClauseSplitter:
             t = self.sent[i]
             if t.dep_ == "pobj" and t.head.lower_ == "between":
                 continue  # "between 2002 and 2010" is one range
+            if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.lower_ in CHOOSERS:
+                continue  # "one of Bournemouth or Middlesbrough": neither alone
+            if any(c.dep_ == "cc" and c.lower_ in {"or", "nor"} for m in (t, *t.conjuncts) for c in m.children):
+                continue  # "X or Y" asserts neither one alone: a claim of either would say more than the text
             if (t.dep_ != "conj" and not self.heads_claim(t) and not self.place_pair(t)
                     and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children)):
                 heads.append(t)
@@ -444,15 +452,32 @@ class ClauseSplitter:
         return words
 
 
-SINGULAR = {"were": "was", "are": "is", "have": "has"}
+def conjunct_head(subject: Token, kept: set[int]) -> Token:
+    """The noun heading the one conjunct of a split subject that a claim keeps."""
+    return subject if subject.i in kept else next((c for c in subject.conjuncts if c.i in kept), subject)
 
 
-def singular(words: list[str]) -> list[str]:
-    """The first verb form of a predicate made to agree with one conjunct of a split subject."""
+CHOOSERS = {"one", "either", "neither", "each", "both", "none", "any", "all", "some"}
+SINGULAR = {"were": "was", "are": "is", "have": "has", "do": "does"}
+
+
+def singular(words: list[str], verb: Token) -> list[str]:
+    """The first verb form of a predicate made to agree with one conjunct of a split subject
+    ("Donald Duck and Goofy recruit Sora" -> "Goofy recruits Sora")."""
     for k, w in enumerate(words):
         if w in SINGULAR:
             return words[:k] + [SINGULAR[w]] + words[k + 1:]
+        if k == 0 and w == verb.text and verb.tag_ in {"VBP", "VB"}:  # the small tagger reads many as VB
+            return [third_person(w)] + words[1:]
     return words
+
+
+def third_person(verb: str) -> str:
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 def fits(aux: Token, tag: str) -> bool:
