@@ -8,6 +8,7 @@ gives the same annotations as loading that subset alone.
 from __future__ import annotations
 
 import sys
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -19,20 +20,29 @@ SYNTAX = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer")
 ENTITIES = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
 
 
+class _NoTorchHere:
+    """A meta-path finder that makes `import torch` fail in one thread only (other threads import it as usual)."""
+
+    def __init__(self):
+        self.thread = threading.get_ident()
+
+    def find_spec(self, name, path=None, target=None):
+        if (name == "torch" or name.startswith("torch.")) and threading.get_ident() == self.thread:
+            raise ModuleNotFoundError(f"No module named {name!r} (hidden while spaCy loads)", name=name)
+        return None
+
+
 @contextmanager
 def _torch_hidden():
     """Import spaCy without its thinc layer importing torch (1.3 s and ~250 MB per process: each CLI
     run, each Ray actor): en_core_web_sm runs on thinc's numpy ops. A torch already imported stays
-    visible, and torch imports normally afterwards (the hf backend, train-nli)."""
-    if "torch" in sys.modules:
-        yield
-        return
-    sys.modules["torch"] = None  # an import of it raises ImportError, which thinc takes as "no torch"
+    visible, and torch imports normally afterwards and in other threads (the hf backend, train-nli)."""
+    finder = _NoTorchHere()
+    sys.meta_path.insert(0, finder)
     try:
         yield
     finally:
-        if sys.modules.get("torch", 0) is None:
-            del sys.modules["torch"]
+        sys.meta_path.remove(finder)
 
 
 @lru_cache(maxsize=1)
