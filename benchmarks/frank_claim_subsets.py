@@ -11,21 +11,17 @@ increment "X joined Arsenal in 2011."); the weakest claim alone (min instead of 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
 import numpy as np
 
 from factalign.bench.metrics import roc_auc
-
-
-def words(text: str) -> set[str]:
-    return set(re.findall(r"[^\W_]+", text.lower()))
+from factalign.claims.rules import content_words
 
 
 def maximal(claims: list[dict]) -> list[dict]:
-    return [c for c in claims if not any(words(c["text"]) < words(d["text"]) for d in claims)]
+    return [c for c in claims if not any(content_words(c["text"]) < content_words(d["text"]) for d in claims)]
 
 
 AGGREGATES = {

@@ -12,7 +12,7 @@ import re
 
 MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 DATE = rf"(?:\d{{1,2}} {MONTH},? \d{{3,4}}|{MONTH} \d{{1,2}},? \d{{3,4}}|{MONTH},? \d{{3,4}}|\d{{3,4}})"
-LEADING_NAME = re.compile(r"(?:[A-Z][\w.'-]*\s+)*[A-Z][\w.'-]*")
+ASIDE = re.compile(r"\s*((?:[A-Z][\w.'-]*\s+)*[A-Z][\w.'-]*)\s*\(([^()]*)\)")  # a leading name, then its aside
 BORN = re.compile(rf"born\s+(?:(?!{MONTH}\b)(?P<name>[A-Z][^,;()]*?)(?:\s+on|\s+in|,|;)\s+)?(?P<date>{DATE})"
                   rf"(?:\s+in\s+(?P<place>[A-Z][^,;()]*(?:,\s*[A-Z][^,;()]*)?))?"
                   rf"(?:\s*[-–]\s*(?P<death>{DATE}))?\s*$")
@@ -37,7 +37,7 @@ def same_name(lead: str, topic: str) -> bool:
 def aside_claims(sentence: str, topic: str | None = None) -> list[str]:
     """Claims of a life-dates aside right after the sentence's leading name, said of the topic when that
     name is the topic's (the page's name, as the rest of the claims say it), else of the name itself."""
-    m = re.match(rf"\s*({LEADING_NAME.pattern})\s*\(([^()]*)\)", sentence)
+    m = ASIDE.match(sentence)
     if not m:
         return []
     lead = m.group(1)

@@ -22,6 +22,7 @@ import re
 
 from spacy.tokens import Span, Token
 
+from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.pronouns import DETERMINERS
 
 SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
@@ -494,7 +495,7 @@ def non_finite(t: Token) -> bool:
     """An infinitive or gerund with neither a subject nor a tensed auxiliary of its own."""
     if t.tag_ not in {"VB", "VBG"}:
         return False
-    return not any(c.dep_ in SUBJECT_DEPS or c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBD", "VBZ", "VBP", "MD"}
+    return not any(c.dep_ in SUBJECT_DEPS or c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS
                    for c in t.children)
 
 

@@ -19,7 +19,7 @@ from factalign.claims.asides import aside_claims
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
 from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
-from factalign.claims.wellformed import well_formed
+from factalign.claims.wellformed import FINITE_TAGS, well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
 from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
@@ -175,9 +175,6 @@ def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -
     out += [(a - start, b - start) for cluster in clusters for a, b in cluster
             if start <= a and b <= end and " " in text[a:b] and text[a:b].lower() not in PRONOUNS]
     return out
-
-
-FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
 
 
 def heading(sent: Doc) -> str | None:
