@@ -36,6 +36,10 @@ def main() -> int:
         print(__doc__)
         return 2
     run, method = Path(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else "fenice"
+    for need in (run / "examples.jsonl", run / "scores" / f"{method}.jsonl"):
+        if not need.is_file():
+            print(f"frank_claim_subsets: {need} not found (a `factalign bench --out` folder that scored {method})", file=sys.stderr)
+            return 2
     examples = {e["id"]: e for e in map(json.loads, (run / "examples.jsonl").read_text().splitlines())}
     rows = [r for r in map(json.loads, (run / "scores" / f"{method}.jsonl").read_text().splitlines()) if r["claims"]]
     print(f"{method} on {len(rows)} summaries with claims ({run}); ROC-AUC x100")
