@@ -2,6 +2,10 @@
 
 __version__ = "0.1.0"
 
+from factalign.text.nlp import hide_torch_from_thinc  # noqa: E402
+
+hide_torch_from_thinc()  # before any module imports spaCy
+
 from factalign.data import Claim, ClaimResult, Document, Premise, SummaryResult  # noqa: E402
 from factalign.errors import FactalignError  # noqa: E402
 from factalign.scorer import Scorer, score  # noqa: E402

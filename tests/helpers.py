@@ -1,6 +1,18 @@
 """Small fixed models for tests: claims, clusters and documents chosen by hand."""
 
+import importlib.util
+
+import pytest
+
 from factalign.data import Claim, Document
+
+
+def needs(*packages: str) -> None:
+    """Skip the calling test module unless `packages` are installed, without importing them: torch,
+    transformers and Ray cost seconds, so only the xdist worker that runs such a module pays for them."""
+    missing = [p for p in packages if importlib.util.find_spec(p) is None]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed: these tests need it", allow_module_level=True)
 
 
 class FixedClaims:

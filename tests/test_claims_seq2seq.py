@@ -4,10 +4,9 @@ import pytest
 
 from factalign.claims import load_extractor
 from factalign.errors import FactalignError
-from tests.helpers import doc_of
+from tests.helpers import doc_of, needs
 
-transformers = pytest.importorskip("transformers")
-pytest.importorskip("torch")
+needs("torch", "transformers")
 
 WORDS = ["<pad>", "</s>", "<unk>", "ann", "sang", "bob", "danced", "in", "paris", "."]
 
@@ -15,6 +14,7 @@ WORDS = ["<pad>", "</s>", "<unk>", "ann", "sang", "bob", "danced", "in", "paris"
 @pytest.fixture(scope="module")
 def tiny_t5(tmp_path_factory):
     import torch
+    import transformers
     from tokenizers import Tokenizer, models, pre_tokenizers
 
     path = tmp_path_factory.mktemp("tiny-t5")

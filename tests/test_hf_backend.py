@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from factalign.errors import FactalignError
+from tests.helpers import needs
 
-transformers = pytest.importorskip("transformers")
-pytest.importorskip("torch")
+needs("torch", "transformers")
 
 
 def tiny_model_dir(tmp_path, id2label):

@@ -5,16 +5,16 @@ import math
 
 import pytest
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
+from tokenizers import Tokenizer, models, pre_tokenizers
 
-from tokenizers import Tokenizer, models, pre_tokenizers  # noqa: E402
+from factalign import Scorer
+from factalign.cli import main
+from factalign.errors import FactalignError
+from factalign.llm import load_llm
+from factalign.llm.reply import rating, yes_probability
+from tests.helpers import needs
 
-from factalign import Scorer  # noqa: E402
-from factalign.cli import main  # noqa: E402
-from factalign.errors import FactalignError  # noqa: E402
-from factalign.llm import load_llm  # noqa: E402
-from factalign.llm.reply import rating, yes_probability  # noqa: E402
+needs("torch", "transformers")
 
 WORDS = ("Yes yes YES No no 1 2 3 4 5 the a summary document fact is supported by Natalia Moon was born in Darwin "
          "New Zealand . : ? Passage Statement Read and").split()
@@ -22,6 +22,9 @@ WORDS = ("Yes yes YES No no 1 2 3 4 5 the a summary document fact is supported b
 
 @pytest.fixture(scope="module")
 def model_dir(tmp_path_factory):
+    import torch
+    import transformers
+
     path = tmp_path_factory.mktemp("tiny-lm")
     vocab = {w: i for i, w in enumerate(["[UNK]", "[EOS]", *dict.fromkeys(WORDS)])}
     tok = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
@@ -36,6 +39,9 @@ def model_dir(tmp_path_factory):
 
 
 def next_token_probs(path, text):
+    import torch
+    import transformers
+
     tok = transformers.AutoTokenizer.from_pretrained(path)
     lm = transformers.AutoModelForCausalLM.from_pretrained(path).eval()
     ids = tok(text, return_tensors="pt")["input_ids"]

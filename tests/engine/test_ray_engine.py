@@ -9,9 +9,9 @@ import pytest
 from factalign.cli import main
 from tests.engine.common import nli_table, shared_doc_rows
 from tests.faults.run import TREE, output_ids, write_rows
+from tests.helpers import needs
 
-ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'factalign[ray]'): the Ray engine is not tested")
-pytest.importorskip("ray.data", reason="Ray Data is not installed (pip install 'factalign[ray]'): the Ray engine is not tested")
+needs("ray", "pyarrow")  # Ray Data's own needs; pip install 'factalign[ray]'
 
 SHARD = 20
 MISSING = "The table has no entry for this sentence."
@@ -23,6 +23,8 @@ for number in BAD:
 
 @pytest.fixture(scope="module")
 def cluster():
+    import ray
+
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              runtime_env={"env_vars": {"PYTHONPATH": str(TREE)}})
     yield
