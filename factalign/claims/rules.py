@@ -18,8 +18,8 @@ from spacy.tokens import Doc
 from factalign.claims.asides import aside_claims
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
-from factalign.claims.parsing import parse, parser  # noqa: F401  (parser: re-exported)
-from factalign.claims.wellformed import FINITE_TAGS, well_formed
+from factalign.claims.parsing import parse, parse_many, parser  # noqa: F401  (parser: re-exported)
+from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
 from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
@@ -53,26 +53,27 @@ class RulesExtractor:
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", summary.text)] if topic is not None else []
         person = sum(w in {"he", "she"} for w in words) > words.count("it")
         clusters = self.coref.clusters(summary.text)
-        claims: list[Claim] = []
+        plan = []  # (sentence index, its span, fixed names, its clauses)
         for i, span in enumerate(summary.sentences):
-            if i == 0 and topic is not None:
-                continue
-            clean, where = without_brackets(summary.sentence(i))
-            fixed = fixed_names(summary.text, span, clusters, topic)
-            texts: list[str] = []
-            fallback: list[str] = []
-            for piece, at in clauses_of(clean, where):
-                sent = first if i == 0 and piece == first.text and not fixed else parse(piece, to_clean(fixed, at))
-                names = cluster_names(summary.text, span[0], sent, clusters, at)
-                if topic:
-                    names.update(topic_names(sent, topic, names, person))
-                splitter = ClauseSplitter(sent[:], names)
-                found = [join_words(words) for words in splitter.claims()]
-                texts += found
-                if not any(found):
-                    fallback.append(join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden))))
-            if not any(texts):
-                texts = fallback
+            if i > 0 or topic is None:
+                clean, where = without_brackets(summary.sentence(i))
+                plan.append((i, span, fixed_names(summary.text, span, clusters, topic), clauses_of(clean, where)))
+
+        def reuses_first(i, piece, fixed):
+            return i == 0 and piece == first.text and not fixed
+
+        # every clause of the summary in one spaCy batch, then every candidate claim's check in another
+        parses = iter(parse_many([(piece, to_clean(fixed, at)) for i, _, fixed, pieces in plan for piece, at in pieces
+                                  if not reuses_first(i, piece, fixed)]))
+        found = []
+        for i, span, fixed, pieces in plan:
+            sents = [first if reuses_first(i, piece, fixed) else next(parses) for piece, _ in pieces]
+            names = [cluster_names(summary.text, span[0], sent, clusters, at) for sent, (_, at) in zip(sents, pieces)]
+            found.append((i, span, self.sentence_claims(sents, names, topic, person)))
+        if self.guard:
+            prime([text for _, _, texts in found for text in texts if text])
+        claims: list[Claim] = []
+        for i, span, texts in found:
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
             texts += aside_claims(summary.sentence(i), topic)
@@ -82,6 +83,21 @@ class RulesExtractor:
                     seen.add(text.lower())
                     claims.append(Claim(text, i, span))
         return claims
+
+    @staticmethod
+    def sentence_claims(sents: list[Doc], names: list[Names], topic: str | None, person: bool) -> list[str]:
+        """The claims of one sentence's clauses; a sentence that gives none stands as itself."""
+        texts: list[str] = []
+        fallback: list[str] = []
+        for sent, resolved in zip(sents, names):
+            if topic:
+                resolved.update(topic_names(sent, topic, resolved, person))
+            splitter = ClauseSplitter(sent[:], resolved)
+            found = [join_words(words) for words in splitter.claims()]
+            texts += found
+            if not any(found):
+                fallback.append(join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden))))
+        return texts if any(texts) else fallback
 
 
 def guarded(texts: list[str], sentence: str) -> list[str]:

@@ -123,20 +123,39 @@ def plain_noun_phrase(span) -> bool:
     return len(words) >= 2 and all(w[0].isupper() for w in words if len(w) > 3) and words[0][0].isupper()
 
 
+_PRIMED: dict[str, Doc] = {}  # parses made ahead by `prime`, each taken by its first check
+
+
+def prime(claims: list[str]) -> None:
+    """Parse the claims about to be checked in one spaCy batch (`problems` of each then reuses its parse)."""
+    from factalign.claims.parsing import parse_many
+
+    _PRIMED.clear()  # holds one batch at most, also when a claim's answer was already cached
+    todo = list(dict.fromkeys(claims))
+    _PRIMED.update(zip(todo, parse_many([(text, name_runs(text)) for text in todo])))
+
+
 def parsed(text: str) -> Doc:
     """The claim parsed with runs of capitalised words ("Robert F. Kennedy") merged into one name."""
-    from factalign.claims.parsing import parse, parser
+    from factalign.claims.parsing import parse
 
-    tokens = parser().make_doc(text)
+    doc = _PRIMED.pop(text, None)
+    return doc if doc is not None else parse(text, name_runs(text))
+
+
+def name_runs(text: str) -> list[tuple[int, int]]:
+    """Char spans of the runs of two or more capitalised words (a leading article excluded)."""
+    from factalign.claims.parsing import parser
+
     runs, run = [], []
-    for t in tokens:
+    for t in parser().make_doc(text):
         if NAME_WORD.fullmatch(t.text) and not (t.i == 0 and t.lower_ in {"the", "a", "an"}):
             run.append(t)
             continue
         runs.append(run)
         run = []
     runs.append(run)
-    return parse(text, [(r[0].idx, r[-1].idx + len(r[-1].text)) for r in runs if len(r) > 1])
+    return [(r[0].idx, r[-1].idx + len(r[-1].text)) for r in runs if len(r) > 1]
 
 
 def well_formed(claim: str) -> bool:
