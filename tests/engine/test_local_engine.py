@@ -111,14 +111,24 @@ def test_a_csv_without_the_columns_is_one_line_error(tmp_path, capsys):
     assert capsys.readouterr().err.strip() == f"factalign: error: {tmp_path / 'rows.csv'}: the CSV header has no column document, summary"
 
 
-@pytest.mark.parametrize("kill_after", [1, 70])
-def test_a_run_killed_at_any_moment_resumes_into_the_uninterrupted_file(tmp_path, kill_after):
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    """200 rows, their table NLI, the batch arguments (None stands for --output) and the output of an
+    uninterrupted run."""
+    tmp = tmp_path_factory.mktemp("uninterrupted")
     rows = shared_doc_rows(200)
-    src = write_rows(tmp_path / "rows.jsonl", rows)
-    nli = nli_table(tmp_path / "table.json", rows)
-    args = ["batch", src, "--output", None, "--method", "nli-sent", "--nli", nli, "--no-cache", "--quiet"]
-    full, out = tmp_path / "full.jsonl", tmp_path / "out.jsonl"
+    src = write_rows(tmp / "rows.jsonl", rows)
+    args = ["batch", src, "--output", None, "--method", "nli-sent", "--nli", nli_table(tmp / "table.json", rows),
+            "--no-cache", "--quiet"]
+    full = tmp / "full.jsonl"
     assert factalign(*[full if a is None else a for a in args]).returncode == 0
+    return rows, args, full
+
+
+@pytest.mark.parametrize("kill_after", [1, 70])
+def test_a_run_killed_at_any_moment_resumes_into_the_uninterrupted_file(tmp_path, uninterrupted, kill_after):
+    rows, args, full = uninterrupted
+    out = tmp_path / "out.jsonl"
     cmd = [sys.executable, "-m", "factalign", *[str(out if a is None else a) for a in args]]
     proc = subprocess.Popen(cmd, cwd=ROOT, env={"PYTHONPATH": str(TREE), "PATH": "/usr/bin:/bin"},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
