@@ -46,8 +46,13 @@ def _torch_hidden():
 
 
 class _TorchHiddenLoader(importlib.abc.Loader):
+    """The module's own loader, executing it with torch hidden (get_source and the rest pass through)."""
+
     def __init__(self, loader):
         self.loader = loader
+
+    def __getattr__(self, name):
+        return getattr(self.loader, name)
 
     def create_module(self, spec):
         return self.loader.create_module(spec)
