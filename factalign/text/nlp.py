@@ -52,6 +52,8 @@ class _TorchHiddenLoader(importlib.abc.Loader):
         self.loader = loader
 
     def __getattr__(self, name):
+        if name == "loader":  # not set yet (a copy being made): no recursion
+            raise AttributeError(name)
         return getattr(self.loader, name)
 
     def create_module(self, spec):
