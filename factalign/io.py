@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import stat
@@ -50,6 +51,21 @@ def _read_capped(f, max_chars: int | None) -> tuple[bytes, int]:
         regular = False
     limit = MAX_READ_BYTES if regular or max_chars is None else min(4 * max_chars, MAX_READ_BYTES)
     return f.read(limit + 1), limit
+
+
+def file_kind(path: str, kind: str = "auto") -> str:
+    """jsonl, csv (`.csv`, and tab-separated `.tsv`) or parquet (`.parquet`, `.pq`) by the file's name, unless `kind` names one."""
+    if kind != "auto":
+        return kind
+    low = path.lower()
+    return "csv" if low.endswith((".csv", ".tsv")) else "parquet" if low.endswith((".parquet", ".pq")) else "jsonl"
+
+
+def csv_settings(path: str) -> dict[str, str]:
+    """Keyword arguments for csv.reader / csv.DictReader on `path` (tab-separated for `.tsv`). Also lifts
+    the csv module's 128 KiB cap on a field, which news articles overflow."""
+    csv.field_size_limit(2**31 - 1)
+    return {"delimiter": "\t" if path.lower().endswith(".tsv") else ","}
 
 
 def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:

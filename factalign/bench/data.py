@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import read_jsonl, read_text
+from factalign.io import csv_settings, file_kind, read_jsonl, read_text
 from factalign.registry import Registry, parse_options
 
 FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name")
@@ -118,13 +118,6 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
     return Benchmark(path, examples, digest, graded)
 
 
-def file_kind(path: str, kind: str = "auto") -> str:
-    if kind != "auto":
-        return kind
-    low = path.lower()
-    return "csv" if low.endswith((".csv", ".tsv")) else "parquet" if low.endswith((".parquet", ".pq")) else "jsonl"
-
-
 def file_rows(path: str, kind: str = "auto"):
     """(line number or row number, row dict) pairs of a CSV, JSONL or Parquet file, and the file's sha256."""
     kind = file_kind(path, kind)
@@ -157,9 +150,7 @@ def _plain(value):
 
 
 def _csv_rows(path: str, text: str):
-    csv.field_size_limit(2**31 - 1)  # news articles overflow the csv module's 128 KiB default
-    delimiter = "\t" if path.lower().endswith(".tsv") else ","
-    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.DictReader(io.StringIO(text), **csv_settings(path))
     try:
         for row in reader:
             yield reader.line_num, row

@@ -1,4 +1,4 @@
-"""Input rows for `batch`, streamed: JSONL (the default), CSV (`.csv`) or Parquet (`.parquet`, needs pyarrow).
+"""Input rows for `batch`, streamed: JSONL (the default), CSV (`.csv`, `.tsv`) or Parquet (`.parquet`, `.pq`, needs pyarrow).
 
 Each reader yields (position, row or error) one row at a time, so memory does not grow with the number
 of rows; position is the line number for JSONL and CSV (the header is line 1) and the row number for
@@ -13,17 +13,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import _open_input, read_jsonl
+from factalign.io import _open_input, csv_settings, file_kind, read_jsonl
 
 Row = dict[str, Any] | FactalignError
 PARQUET_BATCH = 1024  # rows per record batch read from a Parquet file
 
 
 def read_rows(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, Row]]:
-    lower = path.lower()
-    if lower.endswith(".csv"):
+    kind = file_kind(path)
+    if kind == "csv":
         return _csv_rows(path, required)
-    if lower.endswith((".parquet", ".pq")):
+    if kind == "parquet":
         return _parquet_rows(path, required)
     return read_jsonl(path, required)
 
@@ -38,7 +38,7 @@ def _csv_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]
     text = io.TextIOWrapper(f, encoding="utf-8", newline="")
     rows = 0
     try:
-        reader = csv.reader(text)
+        reader = csv.reader(text, **csv_settings(path))
         try:
             header = next(reader, None)
             if header is None:

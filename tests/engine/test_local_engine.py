@@ -1,8 +1,9 @@
 """The streaming local engine: grouping rows by document changes no result, a bad row fails alone,
-CSV and Parquet read like JSONL, and a run killed at any moment resumes into the uninterrupted file."""
+CSV, TSV and Parquet read like JSONL, and a run killed at any moment resumes into the uninterrupted file."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import signal
 import subprocess
@@ -85,9 +86,7 @@ def test_the_grouped_output_file_is_the_one_by_one_file_and_a_bad_row_fails_alon
     assert len(output_ids(tmp_path / "grouped.jsonl")) == len(rows) - len(bad)
 
 
-def test_csv_and_parquet_inputs_score_like_jsonl(tmp_path):
-    import csv
-
+def test_csv_tsv_and_parquet_inputs_score_like_jsonl(tmp_path):
     rows = shared_doc_rows(30)
     nli = nli_table(tmp_path / "table.json", rows)
     assert batch(tmp_path, write_rows(tmp_path / "rows.jsonl", rows), tmp_path / "jsonl.out", nli) == 0
@@ -97,12 +96,28 @@ def test_csv_and_parquet_inputs_score_like_jsonl(tmp_path):
         w.writerows(rows)
     assert batch(tmp_path, tmp_path / "rows.csv", tmp_path / "csv.out", nli) == 0
     assert (tmp_path / "csv.out").read_bytes() == (tmp_path / "jsonl.out").read_bytes()
+    with open(tmp_path / "rows.tsv", "w", newline="") as f:  # tab-separated, as bench reads it
+        w = csv.DictWriter(f, ["id", "document", "summary"], delimiter="\t")
+        w.writeheader()
+        w.writerows(rows)
+    assert batch(tmp_path, tmp_path / "rows.tsv", tmp_path / "tsv.out", nli) == 0
+    assert (tmp_path / "tsv.out").read_bytes() == (tmp_path / "jsonl.out").read_bytes()
     pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed: Parquet input is not tested")
     import pyarrow.parquet as pq
 
     pq.write_table(pa.Table.from_pylist(rows), tmp_path / "rows.parquet", row_group_size=7)
     assert batch(tmp_path, tmp_path / "rows.parquet", tmp_path / "pq.out", nli) == 0
     assert (tmp_path / "pq.out").read_bytes() == (tmp_path / "jsonl.out").read_bytes()
+
+
+def test_a_csv_field_over_the_csv_modules_128_kib_default_is_read_whole(tmp_path):
+    """A news article in one CSV cell can pass the csv module's default field cap (131,072 chars)."""
+    from factalign.engine.rows import checked_rows
+
+    document = "The cat sat on the mat. " * 9000
+    with open(tmp_path / "big.csv", "w", newline="") as f:
+        csv.writer(f).writerows([["id", "document", "summary"], ["1", document, "The cat sat."]])
+    assert list(checked_rows(str(tmp_path / "big.csv"))) == [(2, {"id": "1", "document": document, "summary": "The cat sat."})]
 
 
 def test_a_csv_without_the_columns_is_one_line_error(tmp_path, capsys):
