@@ -153,6 +153,11 @@ def open_output(path: str, what: str = "--output"):
         raise FactalignError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
 
 
+# the tables of the cache file (NLI probabilities and LLM replies), defined once so that
+# `factalign cache merge` can copy rows between files with SELECT *
+CACHE_TABLES = {"nli": "key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL", "llm": "key TEXT PRIMARY KEY, reply TEXT"}
+
+
 def default_cache_path() -> Path:
     # an empty or relative XDG_CACHE_HOME is invalid (XDG base directory spec) and ignored
     xdg = os.environ.get("XDG_CACHE_HOME", "")

@@ -16,6 +16,7 @@ import warnings
 from pathlib import Path
 
 from factalign.errors import FactalignError, FactalignWarning
+from factalign.io import CACHE_TABLES
 
 KEY_VERSION = "1"
 
@@ -35,7 +36,7 @@ class ReplyCache:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("CREATE TABLE IF NOT EXISTS llm (key TEXT PRIMARY KEY, reply TEXT)")
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS llm ({CACHE_TABLES['llm']})")
         except (sqlite3.Error, OSError) as exc:
             raise FactalignError(f"cannot open the LLM reply cache {self.path}: {exc}") from None
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from factalign.errors import FactalignError, FactalignWarning
+from factalign.io import CACHE_TABLES
 from factalign.nli.base import NLIModel, Pair
 
 _CHUNK = 500  # keys per SELECT, well under SQLite's variable limit
@@ -42,7 +43,7 @@ class CachedNLI:
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("CREATE TABLE IF NOT EXISTS nli (key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL)")
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS nli ({CACHE_TABLES['nli']})")
         except (sqlite3.Error, OSError) as exc:
             raise FactalignError(f"cannot open NLI cache {self.path}: {exc}") from None
         self.misses = 0
@@ -90,10 +91,6 @@ class CachedNLI:
 
     def close(self) -> None:
         self.db.close()
-
-
-# the tables a cache file may hold (the LLM reply cache lives in the same file) and their columns
-CACHE_TABLES = {"nli": "key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL", "llm": "key TEXT PRIMARY KEY, reply TEXT"}
 
 
 def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, int]:
