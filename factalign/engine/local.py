@@ -16,8 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from factalign.engine.rows import SKIPPED
+from tqdm import tqdm
+
+from factalign.engine.rows import (SKIPPED, RowTimeout, batch_columns, check_timeout, checked_rows, finish, first_then_rest,
+                                   report_row, time_limit, warm_up)
 from factalign.errors import FactalignError
+from factalign.jsonl_output import JsonlOutput, row_key
 
 GROUP_ROWS = 256
 GROUP_CHARS = 32 << 20
@@ -44,8 +48,6 @@ def score_rows(scorer, window: list[tuple[int, Any]], finished: set[str] | froze
 
     With `group`, rows that share a document are scored together (see the module docstring); the
     results are the same either way."""
-    from factalign.jsonl_output import row_key
-
     out: list[Any] = [None] * len(window)
     groups: dict[Any, list[int]] = {}
     for i, (_, row) in enumerate(window):
@@ -74,12 +76,6 @@ def score_group(scorer, rows: list[dict]) -> list[Any]:
 
 def run_local(args, make_scorer) -> int:
     """`factalign batch --engine local`."""
-    from tqdm import tqdm
-
-    from factalign.engine.rows import (RowTimeout, batch_columns, check_timeout, checked_rows, finish, first_then_rest, report_row,
-                                       time_limit, warm_up)
-    from factalign.jsonl_output import JsonlOutput, row_key
-
     check_timeout(args.row_timeout)
     group = not getattr(args, "no_group", False) and not args.row_timeout  # a row's timer needs the main thread
     with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
@@ -100,7 +96,7 @@ def run_local(args, make_scorer) -> int:
             else:
                 lineno, row = window[0]
                 results = [row if isinstance(row, FactalignError) else SKIPPED if row_key(row["id"]) in output.finished
-                           else _timed(scorer, row, args.row_timeout, time_limit, RowTimeout)]
+                           else _timed(scorer, row, args.row_timeout)]
             for (lineno, row), result in zip(window, results):
                 if kept is not None and isinstance(row, dict):
                     kept.append((lineno, row))
@@ -115,7 +111,7 @@ def run_local(args, make_scorer) -> int:
     return finish(args, output, stats)
 
 
-def _timed(scorer, row, seconds, time_limit, RowTimeout):
+def _timed(scorer, row, seconds):
     try:
         with time_limit(seconds):
             return scorer.score_together([(row["document"], row["summary"])])[0]
