@@ -18,8 +18,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from factalign.engine.rows import (SKIPPED, RowTimeout, batch_columns, check_timeout, checked_rows, finish, first_then_rest,
-                                   report_row, time_limit, warm_up)
+from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, kept_rows, open_input, report_row,
+                                   time_limit, warm_up)
 from factalign.errors import FactalignError
 from factalign.jsonl_output import JsonlOutput, row_key
 
@@ -79,15 +79,12 @@ def run_local(args, make_scorer) -> int:
     check_timeout(args.row_timeout)
     group = not getattr(args, "no_group", False) and not args.row_timeout  # a row's timer needs the main thread
     with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
-        if args.html and not output.regular:
-            raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
-        columns = batch_columns(args.columns)
-        rows = first_then_rest(checked_rows(args.input, columns))  # an empty input fails before any model loads
+        rows = open_input(args, output)
         scorer = make_scorer(args)
         output.check_signature(scorer.signature)
         if args.row_timeout:
             warm_up(scorer)
-        kept = [] if args.html and args.input == "-" else None  # standard input cannot be read again for --html
+        kept = kept_rows(args)
         stats = {"rows": 0, "failed": 0, "written": 0}
         bar = tqdm(desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet)
         for window in windows(rows, size=GROUP_ROWS if group else 1):
@@ -103,11 +100,7 @@ def run_local(args, make_scorer) -> int:
                 report_row(args, output, lineno, row, result, stats)
                 bar.update()
         bar.close()
-    if args.html and output.finished:
-        from factalign.report import batch_html_report
-
-        batch_html_report(args.output, args.html, kept if kept is not None else checked_rows(args.input, columns),
-                          getattr(args, "threshold", None))
+    html_report(args, output, kept)
     return finish(args, output, stats)
 
 

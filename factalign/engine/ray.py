@@ -62,7 +62,7 @@ def run_ray(args, make_scorer) -> int:
         raise FactalignError("--engine ray needs Ray Data: pip install 'factalign[ray]'") from None
     from tqdm import tqdm
 
-    from factalign.engine.rows import batch_columns, checked_rows, finish, first_then_rest, report_row
+    from factalign.engine.rows import finish, html_report, kept_rows, open_input, report_row
     from factalign.engine.local import windows
     from factalign.jsonl_output import JsonlOutput
 
@@ -71,17 +71,14 @@ def run_ray(args, make_scorer) -> int:
     if args.shard_rows < 1 or (args.actors is not None and args.actors < 1):
         raise FactalignError("--shard-rows and --actors must be at least 1")
     with JsonlOutput(args.output) as output:
-        if args.html and not output.regular:
-            raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
-        columns = batch_columns(args.columns)
-        rows = first_then_rest(checked_rows(args.input, columns))
+        rows = open_input(args, output)
         # a bad method, model or option fails here, in one line, before Ray starts
         output.check_signature(make_scorer(args).signature)
         started = _connect(ray, args)
         try:
             stats = {"rows": 0, "failed": 0, "written": 0}
             bar = tqdm(desc=f"scoring ({args.method}, ray)", unit="row", disable=args.quiet)
-            kept = [] if args.html and args.input == "-" else None
+            kept = kept_rows(args)
             wave: list = []
             for number, shard in enumerate(windows(rows, size=args.shard_rows, chars=1 << 62)):
                 if kept is not None:
@@ -106,11 +103,7 @@ def run_ray(args, make_scorer) -> int:
         finally:
             if started:
                 ray.shutdown()
-    if args.html and output.finished:
-        from factalign.report import batch_html_report
-
-        batch_html_report(args.output, args.html, kept if kept is not None else checked_rows(args.input, columns),
-                          getattr(args, "threshold", None))
+    html_report(args, output, kept)
     return finish(args, output, stats)
 
 

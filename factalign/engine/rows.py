@@ -50,6 +50,28 @@ def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
     output.note(line)
 
 
+def open_input(args: argparse.Namespace, output: JsonlOutput) -> Iterator:
+    """The checked input rows of `batch`, the first read now (an empty or unreadable input, or --html
+    with an output that cannot be read back, fails before any model loads)."""
+    if args.html and not output.regular:
+        raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
+    return first_then_rest(checked_rows(args.input, batch_columns(args.columns)))
+
+
+def kept_rows(args: argparse.Namespace) -> list | None:
+    """A list to keep the rows in for --html when the input is standard input (it cannot be read again), else None."""
+    return [] if args.html and args.input == "-" else None
+
+
+def html_report(args: argparse.Namespace, output: JsonlOutput, kept: list | None) -> None:
+    """--html: the batch report over the output, with the rows kept in memory or read again from the input."""
+    if args.html and output.finished:
+        from factalign.report import batch_html_report
+
+        rows = kept if kept is not None else checked_rows(args.input, batch_columns(args.columns))
+        batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
+
+
 def first_then_rest(rows: Iterator) -> Iterator:
     """The same rows, the first read now (so an empty or unreadable input fails before models load)."""
     rows = iter(rows)
