@@ -18,7 +18,7 @@ from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
                                add_param_option, add_scorer_options, llm_from_args, scorer_from_args)
-from factalign.engine.rows import below
+from factalign.engine.rows import below, gated
 from factalign.scorer import Scorer, check_text
 
 
@@ -42,21 +42,34 @@ def run_score(args: argparse.Namespace) -> int:
         html_report(args.html, [result.to_dict()], [(document, summary)], getattr(args, "threshold", None))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return below(result.score, args.fail_under, "the score")
-    label = f"  [{result.label}]" if result.label else ""
-    print(f"{result.method.upper()} = {result.score:.4f}{label}  {result.signature}")
-    if result.calibration:
-        print(f"P(consistent) = {result.probability:.3f}; {scorer.calibration_model.describe()}")
-    print(f"{'#':>3}  {'score':>7}  {'label':<11}  {'premise':<10}  {'source span':<13}  claim -> the document at the span")
+    else:
+        print_result(result, scorer, document)
+    return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
+
+
+def print_result(result, scorer: Scorer, document: str) -> None:
+    """The verdict first (decision, label, probability), then one line per claim, unsupported ones marked."""
+    verdict = [f"decision: {result.decision.upper()}"] if result.decision else []
+    verdict += [result.label] if result.label else []
+    verdict += [f"P(consistent) = {result.probability:.2f}"] if result.probability is not None else []
+    print(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
+    cal = scorer.calibration_model
+    if cal:
+        print(f"  {cal.describe()}")
+    print(f"  {result.signature}")
+    print(f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'premise':<10}  {'source span':<13}  "
+          "claim -> the document at the span")
     for i, c in enumerate(result.claims):
         p = c.premise
         span = f"[{p.spans[0][0]}:{p.spans[-1][1]}]" if p and p.spans else "-"
         source, rewritten = aligned_source(c, document)
-        print(f"{i:>3}  {c.score:>7.4f}  {c.label or '-':<11}  {p.granularity if p else '-':<10}  {span:<13}  "
-              f"{c.claim.text}  ->  {_clip(source)}")
+        prob = f"{c.probability:.2f}" if c.probability is not None else "-"
+        print(f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  "
+              f"{p.granularity if p else '-':<10}  {span:<13}  {c.claim.text}  ->  {_clip(source)}")
         if rewritten:
-            print(f"{'':>54}as checked, with coreferences resolved: {_clip(rewritten)}")
-    return below(result.score, args.fail_under, "the score")
+            print(f"{'':>74}as checked, with coreferences resolved: {_clip(rewritten)}")
+    if cal and cal.claims is None and result.claims:
+        print("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
 
 
 def aligned_source(c, document: str) -> tuple[str, str | None]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import asdict, astuple, dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from factalign.text import Span, split_sentences
+
+if TYPE_CHECKING:
+    from factalign.calibration.decision import DecisionRule
 
 Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary", "evidence"]
 
@@ -28,10 +31,6 @@ class Document:
     def join(self, indices: list[int]) -> str:
         """Text of several sentences, in the given order, separated by one space."""
         return " ".join(self.sentence(i) for i in indices)
-
-    def span_of(self, indices: list[int]) -> Span:
-        """The char span covering the given sentences."""
-        return (min(self.sentences[i][0] for i in indices), max(self.sentences[i][1] for i in indices))
 
     @classmethod
     def from_text(cls, text: str) -> Document:
@@ -105,6 +104,11 @@ class ClaimResult:
     premise: Premise | None
     label: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    probability: float | None = None  # calibrated P(supported), with a claim calibration
+    decision: str | None = None       # pass / review / block, with a claim calibration that has bands
+
+    def decide(self, rule: DecisionRule) -> None:
+        self.label, self.probability, self.decision = astuple(rule.decide(self.score))
 
     @property
     def counted(self) -> bool:
@@ -116,7 +120,8 @@ class ClaimResult:
         premise = Premise.from_dict(d["premise"]) if d.get("premise") else None
         probs = d["probs"]  # {"p_ent", "p_neu", "p_con"}; results written before 0.1.0's labelled form hold a list
         probs = tuple(probs[k] for k in PROB_KEYS) if isinstance(probs, dict) else tuple(probs)
-        return cls(Claim.from_dict(d["claim"]), d["score"], probs, premise, d.get("label"), d.get("details", {}))
+        return cls(Claim.from_dict(d["claim"]), d["score"], probs, premise, d.get("label"), d.get("details", {}),
+                   d.get("probability"), d.get("decision"))
 
 
 @dataclass
@@ -131,6 +136,12 @@ class SummaryResult:
     probability: float | None = None  # calibrated P(consistent), with a calibration
     threshold: float | None = None    # the label is "consistent" when score >= threshold
     calibration: str | None = None    # where the threshold came from: a calibration file, "default:METHOD", or None
+    decision: str | None = None       # pass / review / block, with a calibration that has bands
+
+    def decide(self, rule: DecisionRule, calibration: str | None = None) -> None:
+        """Label, probability and outcome from the rule (the only place a summary is labelled)."""
+        self.label, self.probability, self.decision = astuple(rule.decide(self.score))
+        self.threshold, self.calibration = rule.threshold, calibration
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}."""
@@ -142,4 +153,4 @@ class SummaryResult:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
-                   d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"))
+                   d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"))

@@ -33,7 +33,7 @@ class JsonlOutput:
         except OSError as exc:
             raise FactalignError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
-        self.scores: dict[str, tuple[float, str | None]] = {}  # finished id -> (score, label), for the aggregate
+        self.scores: dict[str, tuple[float, str | None, str | None]] = {}  # finished id -> (score, label, decision)
         self.signatures: set[str] = set()
         self.finished: set[str] = self._repair_and_read(id_field) if self.regular else set()
 
@@ -60,9 +60,9 @@ class JsonlOutput:
         return ids
 
     def note(self, row: dict[str, Any], id_field: str = "id") -> None:
-        """Remember a finished row's score, label and signature."""
+        """Remember a finished row's score, label, decision and signature."""
         if isinstance(row.get("score"), (int, float)):
-            self.scores[row_key(row[id_field])] = (float(row["score"]), row.get("label"))
+            self.scores[row_key(row[id_field])] = (float(row["score"]), row.get("label"), row.get("decision"))
         if isinstance(row.get("signature"), str):
             self.signatures.add(row["signature"])
 

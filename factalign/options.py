@@ -67,6 +67,9 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
+    p.add_argument("--fail-on", choices=["review", "block"], metavar="{review,block}",
+                   help="exit 1 when a summary's decision is this or worse (block is worse than review); needs a "
+                        "calibration with bands, as the shipped defaults have")
 
 
 def add_max_chars_option(p: argparse.ArgumentParser) -> None:

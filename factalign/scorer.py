@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign import __version__
-from factalign.calibration import Calibration, choose_calibration
+from factalign.calibration import Calibration, choose_calibration, decision_rules
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, load_extractor
 from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
 from factalign.coref.memo import MemoCoref
@@ -17,9 +17,10 @@ from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
 from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
-from factalign.nli import DEFAULT_NLI, NLIModel, load_nli
+from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
-from factalign.registry import check_options, parse_spec
+from factalign.registry import check_options
+from factalign.signature import Signature
 
 MAX_DOCUMENT_CHARS = 1_000_000
 
@@ -70,26 +71,26 @@ class Scorer:
         # `+filter` shares the NLI model
         self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
-        # backend options (threads, batch_size) leave the house model what it is
-        house = self.nli_model is not None and (
-            self.nli in (None, DEFAULT_NLI) or isinstance(self.nli, str) and parse_spec(self.nli)[0] == DEFAULT_NLI)
+        # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
+        house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
         self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
+        self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, self.threshold)
 
     @property
     def signature(self) -> str:
         """Like sacrebleu's: every setting the number depends on, then the package version."""
-        parts = [f"method:{self.spec.name}", *(f"{k}:{_fmt(v)}" for k, v in self.params.items())]
+        parts = [("method", self.spec.name), *((k, _fmt(v)) for k, v in self.params.items())]
         if self.nli_model is not None:
-            parts.append(f"nli:{self.nli_model.signature}")
+            parts.append(("nli", self.nli_model.signature))
         if "extractor" in self.spec.uses:
-            parts.append(f"extractor:{self.extractor_model.name}")
+            parts.append(("extractor", self.extractor_model.name))
         if "coref" in self.spec.uses_for(self.params):
-            parts.append(f"coref:{self.coref_model.name}")
+            parts.append(("coref", self.coref_model.name))
         if "llm" in self.spec.uses:
-            parts.append(f"llm:{self.llm.model}")
+            parts.append(("llm", self.llm.model))
         if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
-            parts.append(f"prefilter:{self.prefilter_model.signature}")
-        return "|".join(parts + [f"version:{__version__}"])
+            parts.append(("prefilter", self.prefilter_model.signature))
+        return str(Signature((*parts, ("version", __version__))))
 
     def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
         if any(isinstance(x, Iterable) and not isinstance(x, (str, Document)) for x in (document, summary)):
@@ -157,23 +158,16 @@ class Scorer:
         inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.spec.run(inputs, **self.params)
-        cal = self.calibration_model
-        threshold = cal.threshold if cal else self.threshold
-        label = None
-        if threshold is not None:
-            for c in claims:
-                if not c.counted:
-                    c.label = "filtered"  # reported, but not part of the score
-                else:
-                    c.label = "supported" if c.score >= threshold else "unsupported"
-            label = "consistent" if total >= threshold else "inconsistent"
-        return SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims), label,
-                             cal.probability_of(float(total)) if cal else None, threshold, cal.source if cal else None)
-
-    def score_many(self, pairs: Iterable[tuple[str, str]], progress: bool = True) -> list[SummaryResult]:
-        """Each (document, summary) pair scored in order (`score_batch`), with a progress bar on stderr unless `progress=False`."""
-        pairs = list(pairs)
-        return self.score_batch([d for d, _ in pairs], [s for _, s in pairs], progress=progress)
+        for c in claims:
+            if not c.counted:
+                c.label = "filtered"  # reported, but not part of the score
+            elif self.claim_rule:
+                c.decide(self.claim_rule)
+        result = SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims))
+        if self.summary_rule:
+            cal = self.calibration_model
+            result.decide(self.summary_rule, cal.source if cal else None)
+        return result
 
     def _document(self, text: str | Document, what: str) -> Document:
         if isinstance(text, Document):
@@ -191,8 +185,7 @@ def read_signature(signature: str, claims) -> str:
     reads = {c.details.get("read") for c in claims} - {None}
     if reads <= {"logprobs"}:
         return signature
-    head, sep, version = signature.rpartition("|version:")
-    return f"{head}|read:{'+'.join(sorted(reads))}{sep}{version}"
+    return str(Signature.parse(signature).inserted("read", "+".join(sorted(reads))))
 
 
 def _run(job, *args):

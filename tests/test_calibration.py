@@ -64,14 +64,14 @@ def test_one_class_is_refused():
 
 def test_platt_on_two_symmetric_groups():
     # smoothed targets (2+1)/(2+2) = 3/4 and 1/(2+2) = 1/4 are fitted exactly: a * 0.5 = ln 3, b = 0
-    p = fit_probability(np.array([0, 0, 1, 1]), np.array([-0.5, -0.5, 0.5, 0.5]), "platt")
+    p = fit_probability(np.array([0, 0, 1, 1]), np.array([-0.5, -0.5, 0.5, 0.5]), "platt", 0.0)
     assert p["a"] == pytest.approx(2 * math.log(3), abs=1e-3) and p["b"] == pytest.approx(0, abs=1e-3)
     cal = Calibration("m", "sig", 0.0, p)
     assert cal.probability_of(0.5) == pytest.approx(0.75, abs=1e-3) and cal.probability_of(0.0) == pytest.approx(0.5, abs=1e-3)
 
 
 def test_isotonic_pools_adjacent_violators():
-    cal = Calibration("m", "sig", 0.0, fit_probability(np.array([0, 1, 0, 1]), np.array([0.1, 0.2, 0.3, 0.4]), "isotonic"))
+    cal = Calibration("m", "sig", 0.0, fit_probability(np.array([0, 1, 0, 1]), np.array([0.1, 0.2, 0.3, 0.4]), "isotonic", 0.0))
     assert [cal.probability_of(s) for s in (-1, 0.15, 0.25, 0.35, 2)] == pytest.approx([0, 0.25, 0.5, 0.75, 1])
 
 
@@ -80,7 +80,7 @@ def test_probability_is_monotone(kind):
     rng = np.random.default_rng(0)
     scores = rng.uniform(-1, 1, 200)
     labels = (rng.uniform(size=200) < 1 / (1 + np.exp(-3 * scores))).astype(int)
-    cal = Calibration("m", "sig", 0.0, fit_probability(labels, scores, kind))
+    cal = Calibration("m", "sig", 0.0, fit_probability(labels, scores, kind, 0.0))
     p = np.array([cal.probability_of(s) for s in np.linspace(-1.5, 1.5, 301)])
     assert np.all(np.diff(p) >= 0) and p.min() >= 0 and p.max() <= 1 and p[-1] > p[0]
     if kind == "platt":
@@ -111,7 +111,8 @@ def test_calibrate_then_score_and_batch(tmp_path, capsys):
     result = json.loads(out)
     assert code == 0 and result["score"] == pytest.approx(0.1) and result["label"] == "consistent"
     assert result["threshold"] == pytest.approx(-0.05) and result["calibration"] == str(tmp_path / "cal.json")
-    assert [c["label"] for c in result["claims"]] == ["supported"]  # claims are labelled with the same threshold
+    # a summary calibration says nothing about single claims: they get no label without a claim part
+    assert [c["label"] for c in result["claims"]] == [None]
     assert result["probability"] == pytest.approx(Calibration.load(tmp_path / "cal.json").probability_of(result["score"]))
 
     code, _, _ = run(capsys, "batch", rows, "--output", tmp_path / "out.jsonl", "--method", "nli-sent", "--nli", nli,
@@ -236,3 +237,109 @@ def test_shipped_defaults_are_made_for_the_shipped_house_model():
         current = Scorer(path.stem, calibration=None).signature
         assert cal.method == path.stem and cal.signature == current, (
             f"{path.name} is stale ({cal.signature} vs {current}): rerun benchmarks/make_default_calibration.sh")
+
+
+def test_platt_is_anchored_at_the_threshold_with_classes_weighted_equally():
+    # 6 inconsistent rows at -0.5 and 2 consistent at 0.5, threshold 0: equal class weights make the fit
+    # the symmetric one above (a = 2 ln 3), and P(threshold) = 0.5 exactly whatever the class mix
+    labels, scores = np.array([0] * 6 + [1] * 2), np.array([-0.5] * 6 + [0.5] * 2)
+    p = fit_probability(labels, scores, "platt", 0.0)
+    assert p["b"] == pytest.approx(0.0, abs=1e-9) and p["a"] > 0
+    cal = fit_calibration(np.array(LABELS), np.array(SCORES), examples(LABELS), "nli-sent", "sig")
+    assert cal.probability_of(cal.threshold) == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("kind", ["platt", "isotonic"])
+def test_label_and_probability_never_disagree(kind):
+    rng = np.random.default_rng(1)
+    scores = rng.uniform(-1, 1, 300)
+    labels = (rng.uniform(size=300) < 1 / (1 + np.exp(-4 * scores))).astype(int)
+    rule = fit_calibration(labels, scores, examples(labels.tolist()), "m", "sig", kind).summary_rule()
+    for s in np.linspace(-1, 1, 401):
+        d = rule.decide(s)
+        assert (d.label == "consistent") == (d.probability >= 0.5), (s, d)
+
+
+def test_conformal_thresholds_by_hand():
+    from factalign.calibration.conformal import allowed_losses, block_threshold, pass_threshold
+
+    bad = np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9])  # n = 9 inconsistent scores
+    # (k + 1) / 10 <= 0.2 -> k = 1 may pass: just above the second highest, 0.8, so only 0.9 passes
+    assert allowed_losses(9, 0.2) == 1 and pass_threshold(bad, 0.2) == pytest.approx(0.8) and pass_threshold(bad, 0.2) > 0.8
+    assert allowed_losses(9, 0.05) == -1 and pass_threshold(bad, 0.05) == math.inf  # below 1/(n+1): nothing passes
+    good = np.array([0.15, 0.35, 0.55, 0.75])  # n = 4 consistent scores
+    # (k + 1) / 5 <= 0.4 -> k = 1 may be blocked: block below the second lowest, 0.35
+    assert block_threshold(good, 0.4) == pytest.approx(0.35)
+    assert block_threshold(good, 0.1) == -math.inf  # below 1/(n+1): nothing is blocked
+
+
+def test_bands_decide_pass_review_block_and_cross_safely():
+    from factalign.calibration.conformal import fit_bands
+
+    labels = np.array([0] * 9 + [1] * 4)
+    scores = np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.15, 0.35, 0.55, 0.75])
+    bands = fit_bands(labels, scores, 0.2, 0.4)
+    assert [bands.outcome(s) for s in (0.95, 0.5, 0.3)] == ["pass", "review", "block"]
+    crossed = fit_bands(np.array([0, 0, 0, 1, 1, 1]), np.array([0.1, 0.2, 0.3, 0.7, 0.8, 0.9]), 0.5, 0.5)
+    assert crossed.block_at <= crossed.pass_at  # where the thresholds would cross, passing wins
+    with pytest.raises(FactalignError, match="strictly between 0 and 1"):
+        fit_bands(labels, scores, 0.0, 0.1)
+
+
+def test_cross_validated_pass_risk_and_claim_part_round_trip(tmp_path):
+    from factalign.bench.fit import fit_claim_calibration
+    from factalign.calibration import ClaimCalibration
+
+    rng = np.random.default_rng(2)
+    labels = np.array([0, 1] * 100)
+    scores = np.where(labels == 1, rng.normal(0.5, 0.3, 200), rng.normal(-0.2, 0.3, 200))
+    cal = fit_calibration(labels, scores, examples(labels.tolist()), "m", "sig", max_passed=0.1, max_blocked=0.1)
+    passed = cal.figures["inconsistent_passed_cv"]
+    assert passed["n"] == 100 and passed["ci95"][0] <= 0.1 + 0.05 and cal.figures["consistent_passed_cv"]["share"] > 0.4
+    cal.claims = fit_claim_calibration(labels, scores, examples(labels.tolist()))
+    cal.save(tmp_path / "c.json")
+    again = Calibration.load(tmp_path / "c.json")
+    assert isinstance(again.claims, ClaimCalibration) and again.to_dict() == cal.to_dict()
+    rule = again.claim_rule()
+    assert rule.decide(0.9).label == "supported" and rule.decide(-0.9).outcome == "block"
+
+
+def test_fail_on_gates_on_the_decision(tmp_path, capsys):
+    rows, nli = write_rows(tmp_path)
+    assert calibrate(capsys, rows, nli, tmp_path / "cal.json", "--max-passed-inconsistent", "0.3",
+                     "--max-blocked-consistent", "0.3")[0] == 0
+    cal = Calibration.load(tmp_path / "cal.json")
+    (tmp_path / "doc.txt").write_text("Source 0 reports an event.")
+    (tmp_path / "sum.txt").write_text("Claim 0 holds.")  # score -0.8: below every band
+    args = ("score", "--document", tmp_path / "doc.txt", "--summary", tmp_path / "sum.txt", "--method", "nli-sent",
+            "--nli", nli, "--coref", "none", "--no-cache", "--calibration", tmp_path / "cal.json")
+    assert cal.bands.outcome(-0.8) == "block"
+    code, out, err = run(capsys, *args, "--fail-on", "block")
+    assert code == 1 and "decision: BLOCK" in out and "decided block or worse" in err
+    code, _, err = run(capsys, *args, "--threshold", "0.0", "--fail-on", "review")
+    assert code == 2 and "not both" in err
+
+
+@pytest.mark.parametrize("bad", ['"NaN"', '1e999', '"inf"'])
+def test_a_calibration_with_a_non_finite_threshold_is_refused(tmp_path, capsys, bad):
+    rows, nli = write_rows(tmp_path)
+    assert calibrate(capsys, rows, nli, tmp_path / "cal.json")[0] == 0
+    text = (tmp_path / "cal.json").read_text()
+    saved = json.loads(text)
+    (tmp_path / "cal.json").write_text(text.replace(f'"threshold": {json.dumps(saved["threshold"])}', f'"threshold": {bad}'))
+    code, _, err = run(capsys, "score", "--document", rows, "--summary", rows, "--method", "nli-sent", "--nli", nli,
+                       "--calibration", tmp_path / "cal.json")
+    assert_one_line_error(code, err, "is damaged", "finite")
+
+
+def test_the_shipped_model_named_by_its_directory_gets_the_default_label():
+    from factalign.nli import HOUSE_MODEL_DIR
+
+    if not (HOUSE_MODEL_DIR / "model.onnx").is_file():
+        pytest.skip("no house model installed")
+    doc, summary = "Natalia Moon moved to Manila in 2012.", "Natalia Moon moved to Manila."
+    by_name = Scorer("nli-sent", nli="house").score(doc, summary)
+    by_dir = Scorer("nli-sent", nli=f"onnx:{HOUSE_MODEL_DIR},threads=1").score(doc, summary)
+    assert by_name.label is not None and by_name.calibration == "default:nli-sent"
+    assert (by_dir.label, by_dir.threshold, by_dir.calibration, by_dir.signature) == (
+        by_name.label, by_name.threshold, by_name.calibration, by_name.signature)

@@ -1,5 +1,6 @@
-"""`factalign calibrate`: fit a threshold and a probability map for one method and model, from a
-labelled file (scored here) or from a `factalign bench` run's saved scores (no scoring)."""
+"""`factalign calibrate`: fit a threshold, a probability map and pass / review / block bands for one
+method and model, from a labelled file (scored here) or from a `factalign bench` run's saved scores (no
+scoring); with --claims-data, the same for single claims from claim-level labels."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 from tqdm import tqdm
 
 from factalign.bench.data import FORMATS, load_benchmark, parse_columns
+from factalign.calibration.conformal import MAX_BLOCKED_CONSISTENT, MAX_PASSED_INCONSISTENT
 from factalign.errors import FactalignError
 
 
@@ -30,6 +32,15 @@ def register(subparsers) -> None:
     p.add_argument("--output", required=True, metavar="FILE", help="the calibration JSON to write")
     p.add_argument("--probability", choices=["platt", "isotonic"], default="platt",
                    help="probability map: Platt scaling or isotonic regression (default: platt)")
+    p.add_argument("--max-passed-inconsistent", type=float, default=MAX_PASSED_INCONSISTENT, metavar="A",
+                   help="pass only above a score where at most this share of inconsistent items passes, by "
+                        "conformal risk control (default: %(default)s)")
+    p.add_argument("--max-blocked-consistent", type=float, default=MAX_BLOCKED_CONSISTENT, metavar="B",
+                   help="block only below a score where at most this share of consistent items is blocked; "
+                        "between the two: review (default: %(default)s)")
+    p.add_argument("--claims-data", metavar="KIND:PATH",
+                   help="claim-level labels for the claim part (e.g. wice:../shared/data/wice/claim_dev.jsonl): each "
+                        "row's text is scored and its weakest claim stands for it; without it claims get no label")
     p.add_argument("--seed", type=int, default=0, help="seed for the cross-validation folds (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p, labels=False)
@@ -48,12 +59,46 @@ def run_calibrate(args: argparse.Namespace) -> int:
         raise FactalignError("no scored rows to calibrate on")
     labels = np.array([e.label for e in kept], dtype=int)
     data = {**data, "rows": len(kept), "consistent": int(labels.sum())}
-    cal = fit_calibration(labels, np.array(scores, dtype=float), kept, method, signature, args.probability, data, args.seed)
+    bounds = args.max_passed_inconsistent, args.max_blocked_consistent
+    cal = fit_calibration(labels, np.array(scores, dtype=float), kept, method, signature, args.probability, data,
+                          args.seed, *bounds)
+    if args.claims_data:
+        cal.claims = _claim_part(args, signature, bounds)
     cal.save(args.output)
     cal.source = args.output
     print(f"{args.method}: {cal.describe()}")
     print(f"signature: {signature}")
     return 0
+
+
+def _claim_part(args: argparse.Namespace, signature: str, bounds: tuple[float, float]):
+    """Score each claim-level row; the weakest counted claim of its text stands for the row (a text is
+    supported only when all its claims are)."""
+    from factalign.bench.fit import fit_claim_calibration
+    from factalign.options import scorer_from_args
+
+    scorer = scorer_from_args(args)
+    if scorer.signature != signature:
+        raise FactalignError(f"--claims-data is scored with {scorer.signature}, not the calibrated {signature}: "
+                             "give the same scorer options as the run")
+    bench = load_benchmark(args.claims_data)
+    kept, scores = _scored(bench, scorer, args.quiet, lambda r: min(c.score for c in r.claims if c.counted))
+    labels = np.array([e.label for e in kept], dtype=int)
+    data = {"file": Path(bench.path).name, "sha256": bench.sha256, "rows": len(kept), "supported": int(labels.sum()),
+            "unit": "the weakest claim of each row"}
+    return fit_claim_calibration(labels, np.array(scores), kept, args.probability, data, args.seed, *bounds)
+
+
+def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):
+    kept, scores = [], []
+    for ex in tqdm(bench.examples, desc=f"scoring ({scorer.spec.name})", unit="row", disable=quiet, file=sys.stderr):
+        try:
+            result = scorer.score(ex.doc, ex.summary)
+            scores.append(unit(result))
+            kept.append(ex)
+        except (FactalignError, ValueError) as exc:  # ValueError: a text with no counted claim
+            tqdm.write(f"factalign: warning: {bench.path}: row {ex.id} not used: {exc}", file=sys.stderr)
+    return kept, scores
 
 
 def _from_data(args: argparse.Namespace):
@@ -62,13 +107,7 @@ def _from_data(args: argparse.Namespace):
     spec = args.data if args.data.partition(":")[0] in FORMATS else f"jsonl:{args.data}"
     bench = load_benchmark(spec, parse_columns(args.columns))
     scorer = scorer_from_args(args)
-    kept, scores = [], []
-    for ex in tqdm(bench.examples, desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet, file=sys.stderr):
-        try:
-            scores.append(scorer.score(ex.doc, ex.summary).score)
-            kept.append(ex)
-        except FactalignError as exc:
-            tqdm.write(f"factalign: warning: {bench.path}: row {ex.id} not used: {exc}", file=sys.stderr)
+    kept, scores = _scored(bench, scorer, args.quiet)
     return scorer.spec.name, scorer.signature, kept, scores, {"file": Path(bench.path).name, "sha256": bench.sha256}
 
 

@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from factalign.errors import FactalignError
@@ -43,6 +44,23 @@ class Format:
     columns: dict[str, str]   # our field -> the file's column
     required: tuple[str, ...]
     dataset: str | None = None
+    convert: Callable[[dict], dict] | None = None  # a row of the file -> a row of our fields
+
+
+def wice_row(row: dict) -> dict:
+    """A WiCE claim row: the cited page's sentences as the document, the claim as the text to check,
+    supported = 1 (partially and not supported = 0); category says whether the house model's training
+    mix held the claim out (train/split.py, fraction 0.15, seed 13) or trained on it."""
+    from factalign.train.split import is_dev
+
+    claim, evidence = row.get("claim"), row.get("evidence")
+    if not isinstance(claim, str) or not isinstance(evidence, list) or row.get("label") not in WICE_LABELS:
+        raise ValueError(f"a WiCE row needs claim, evidence (a list) and label in {', '.join(WICE_LABELS)}")
+    return {"doc": "\n".join(map(str, evidence)), "summary": claim, "label": WICE_LABELS[row["label"]],
+            "category": "held-out" if is_dev(f"wice:{claim}", 0.15, 13) else "in-training", "dataset": "WiCE"}
+
+
+WICE_LABELS = {"supported": 1, "partially_supported": 0, "not_supported": 0}
 
 
 FORMATS = Registry("data format", "formats")
@@ -53,6 +71,7 @@ for _format in (
     Format("jsonl", "jsonl", {}, ("doc", "summary", "label")),
     Format("csv", "csv", {}, ("doc", "summary", "label")),
     Format("parquet", "parquet", {}, ("doc", "summary", "label")),
+    Format("wice", "jsonl", {}, ("doc", "summary", "label"), "WiCE", wice_row),
 ):
     FORMATS.add(_format)
 
@@ -107,7 +126,7 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
     fmt = FORMATS.get(kind)
     mapping = {**fmt.columns, **(columns or {})}
     rows, digest = file_rows(path, fmt.kind)
-    examples = [_example(path, lineno, row, fmt, mapping, graded) for lineno, row in rows]
+    examples = [_example(path, lineno, _converted(path, lineno, row, fmt), fmt, mapping, graded) for lineno, row in rows]
     if not examples:
         raise FactalignError(f"{path}: no rows")
     seen = set()
@@ -116,6 +135,15 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
             raise FactalignError(f"{path}: duplicate id {ex.id!r} (ids must be unique; map another column with --columns id=...)")
         seen.add(ex.id)
     return Benchmark(path, examples, digest, graded)
+
+
+def _converted(path: str, lineno: int, row: dict, fmt: Format) -> dict:
+    if fmt.convert is None:
+        return row
+    try:
+        return fmt.convert(row)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise FactalignError(f"{path}:{lineno}: not a {fmt.name} row ({exc})") from None
 
 
 def file_rows(path: str, kind: str = "auto"):

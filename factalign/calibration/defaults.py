@@ -11,6 +11,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, DecisionRule
 from factalign.calibration.model import Calibration, signature_difference
 from factalign.errors import FactalignError, FactalignWarning
 
@@ -32,6 +33,17 @@ def choose_calibration(calibration: str | Path | Calibration | None, threshold: 
     cal = calibration if isinstance(calibration, Calibration) else Calibration.load(calibration)
     cal.check(signature)
     return cal
+
+
+def decision_rules(calibration: Calibration | None, threshold: float | None
+                   ) -> tuple[DecisionRule | None, DecisionRule | None]:
+    """The summary rule and the claim rule: from the calibration (claims get a rule only from its claim
+    part), or from an explicit threshold for both (no probability, no bands), or none."""
+    if calibration is not None:
+        return calibration.summary_rule(), calibration.claim_rule()
+    if threshold is not None:
+        return DecisionRule(threshold, labels=SUMMARY_LABELS), DecisionRule(threshold, labels=CLAIM_LABELS)
+    return None, None
 
 
 def default_calibration(method: str, signature: str) -> Calibration | None:

@@ -1,5 +1,7 @@
-"""A calibration: the threshold that turns a method's score into a label, and a monotone map from the
-score to a probability of consistency, both made for one scorer signature.
+"""A calibration: the threshold that turns a method's score into a label, a monotone map from the
+score to a probability of consistency, optional pass / review / block bands, and the same for single
+claims (`claims`), all made for one scorer signature. `summary_rule()` and `claim_rule()` give the
+DecisionRule every output asks (calibration/decision.py).
 
 Applying one needs numpy only; fitting one (`bench/fit.py`) needs scikit-learn.
 """
@@ -12,12 +14,36 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, Bands, DecisionRule, probability_of
 from factalign.errors import FactalignError
+from factalign.signature import Signature
 
-FORMAT = "factalign-calibration/1"
+FORMAT = "factalign-calibration/2"
+READABLE = ("factalign-calibration/1", FORMAT)  # /1 files have no bands and no claim part
 PROBABILITY_KINDS = ("platt", "isotonic")
+
+
+@dataclass
+class ClaimCalibration:
+    """The claim-level part: fitted on claims with their own labels (supported or not), not on summaries."""
+
+    threshold: float
+    probability: dict[str, Any]
+    bands: Bands | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"threshold": self.threshold, "probability": self.probability,
+                "bands": self.bands.to_dict() if self.bands else None, "data": self.data, "figures": self.figures}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ClaimCalibration:
+        cal = cls(_finite_threshold(d["threshold"]), dict(d["probability"]),
+                  Bands.from_dict(d["bands"]) if d.get("bands") else None, dict(d.get("data", {})),
+                  dict(d.get("figures", {})))
+        _check_probability(cal.probability)
+        return cal
 
 
 @dataclass
@@ -29,17 +55,20 @@ class Calibration:
     data: dict[str, Any] = field(default_factory=dict)     # what it was fitted on: file, sha256, rows, consistent
     figures: dict[str, Any] = field(default_factory=dict)  # how good the label is on that data
     source: str = ""                # where it was loaded from; not saved
+    bands: Bands | None = None      # pass / review / block for summaries
+    claims: ClaimCalibration | None = None
 
     def probability_of(self, score: float) -> float:
-        """P(consistent | score), on the class mix of the calibration data."""
-        p = self.probability
-        if p["kind"] == "platt":
-            z = p["a"] * score + p["b"]
-            return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
-        return float(np.interp(score, p["x"], p["y"]))  # isotonic: linear between knots, clipped outside
+        """P(consistent | score) at even prior odds (see bench/fit.py)."""
+        return probability_of(self.probability, score)
 
-    def label(self, score: float) -> str:
-        return "consistent" if score >= self.threshold else "inconsistent"
+    def summary_rule(self) -> DecisionRule:
+        return DecisionRule(self.threshold, self.probability, self.bands, SUMMARY_LABELS)
+
+    def claim_rule(self) -> DecisionRule | None:
+        """None without a claim part: a summary threshold says nothing about single claims."""
+        c = self.claims
+        return DecisionRule(c.threshold, c.probability, c.bands, CLAIM_LABELS) if c else None
 
     def check(self, signature: str) -> None:
         """Refuse a scorer the calibration was not made for."""
@@ -51,18 +80,22 @@ class Calibration:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         del d["source"]
+        d["bands"] = self.bands.to_dict() if self.bands else None
+        d["claims"] = self.claims.to_dict() if self.claims else None
         return {"format": FORMAT, **d}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], source: str = "") -> Calibration:
         where = source or "calibration"
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
+        if not isinstance(d, dict) or d.get("format") not in READABLE:
             raise FactalignError(f"{where} is not a factalign calibration (no \"format\": \"{FORMAT}\")")
         try:
-            cal = cls(str(d["method"]), str(d["signature"]), float(d["threshold"]), dict(d["probability"]),
-                      dict(d.get("data", {})), dict(d.get("figures", {})), source)
+            cal = cls(str(d["method"]), str(d["signature"]), _finite_threshold(d["threshold"]), dict(d["probability"]),
+                      dict(d.get("data", {})), dict(d.get("figures", {})), source,
+                      Bands.from_dict(d["bands"]) if d.get("bands") else None,
+                      ClaimCalibration.from_dict(d["claims"]) if d.get("claims") else None)
             _check_probability(cal.probability)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise FactalignError(f"{where} is damaged: {exc!r}") from None
         return cal
 
@@ -76,7 +109,7 @@ class Calibration:
             d = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise FactalignError(f"calibration file not found: {path}") from None
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise FactalignError(f"cannot read calibration {path}: {exc}") from None
         return cls.from_dict(d, str(path))
 
@@ -85,24 +118,34 @@ class Calibration:
         made_on = f" on {self.data['file']} ({self.data['rows']} rows)" if "file" in self.data else ""
         acc = self.figures.get("balanced_accuracy_cv")
         quality = f", balanced accuracy {acc:.3f} cross-validated" if acc is not None else ""
-        return f"consistent when score >= {self.threshold:.4f} (calibration {self.source}{made_on}{quality})"
+        line = f"consistent when score >= {self.threshold:.4f} (calibration {self.source}{made_on}{quality})"
+        if self.bands:
+            b = self.bands
+            line += (f"; pass at >= {b.pass_at:.4f} (at most {b.max_passed_inconsistent:.0%} of inconsistent summaries "
+                     f"pass), block below {b.block_at:.4f} (at most {b.max_blocked_consistent:.0%} of consistent ones "
+                     "blocked), review between")
+        if self.claims:
+            line += f"; claims supported when score >= {self.claims.threshold:.4f}"
+        return line
+
+
+def _finite_threshold(value: Any) -> float:
+    threshold = float(value)
+    if not math.isfinite(threshold):
+        raise ValueError(f"the threshold must be a finite number, not {value!r}")
+    return threshold
 
 
 def _check_probability(p: dict[str, Any]) -> None:
     if p.get("kind") not in PROBABILITY_KINDS:
         raise ValueError(f"probability kind must be one of {PROBABILITY_KINDS}")
     if p["kind"] == "platt":
-        float(p["a"]), float(p["b"])
+        if not all(math.isfinite(float(p[k])) for k in ("a", "b")):
+            raise ValueError("platt a and b must be finite numbers")
     elif len(p["x"]) != len(p["y"]) or not p["x"] or list(p["x"]) != sorted(p["x"]):
         raise ValueError("isotonic knots x must be ascending and as many as y")
 
 
 def signature_difference(made_for: str, actual: str) -> str:
-    """The signature parts that differ, e.g. `nli: made for house#sha256=ab, this is house#sha256=cd`."""
-    a, b = _parts(made_for), _parts(actual)
-    keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
-    return "; ".join(f"{k}: made for {a.get(k, '(none)')}, this is {b.get(k, '(none)')}" for k in keys) or "same"
-
-
-def _parts(signature: str) -> dict[str, str]:
-    return dict(p.partition(":")[::2] for p in signature.split("|"))
+    """The signature fields that differ, e.g. `nli: made for house#sha256=ab, this is house#sha256=cd`."""
+    return Signature.parse(made_for).difference(Signature.parse(actual), "made for", "this is")

@@ -86,18 +86,22 @@ def finish(args: argparse.Namespace, output: JsonlOutput, stats: dict) -> int:
     mean = aggregate(output.scores, args.output)
     if stats["failed"]:
         return 1
-    return below(mean, getattr(args, "fail_under", None), "the mean score")
+    return (below(mean, getattr(args, "fail_under", None), "the mean score")
+            or gated([d for _, _, d in output.scores.values()], getattr(args, "fail_on", None)))
 
 
-def aggregate(scores: dict[str, tuple[float, str | None]], where: str) -> float | None:
-    """Print one line over every row in the output: rows, mean score, share labelled inconsistent."""
+def aggregate(scores: dict[str, tuple[float, str | None, str | None]], where: str) -> float | None:
+    """Print one line over every row in the output: rows, mean score, share labelled inconsistent, decisions."""
     if not scores:
         print(f"factalign batch: 0 rows in {where}", file=sys.stderr)
         return None
-    values = [s for s, _ in scores.values()]
-    labels = [label for _, label in scores.values() if label is not None]
+    values = [s for s, _, _ in scores.values()]
+    labels = [label for _, label, _ in scores.values() if label is not None]
     share = f"{sum(label == 'inconsistent' for label in labels) / len(labels):.1%} labelled inconsistent" if labels \
         else "no labels (no threshold or calibration)"
+    decisions = [d for _, _, d in scores.values() if d is not None]
+    if decisions:
+        share += ", decisions " + ", ".join(f"{o} {decisions.count(o)}" for o in ("pass", "review", "block"))
     mean = sum(values) / len(values)
     print(f"factalign batch: {len(values)} rows in {where}, mean score {mean:.4f}, {share}", file=sys.stderr)
     return mean
@@ -109,6 +113,21 @@ def below(score: float | None, fail_under: float | None, what: str) -> int:
         return 0
     print(f"factalign: {what} {score:.4f} is below --fail-under {fail_under:g}", file=sys.stderr)
     return 1
+
+
+def gated(outcomes: list[str | None], fail_on: str | None) -> int:
+    """1 (and a line saying so) when some decision is --fail-on's level or worse, else 0."""
+    from factalign.calibration.decision import at_least
+
+    if fail_on is None:
+        return 0
+    if all(o is None for o in outcomes):
+        raise FactalignError("--fail-on needs decisions: a calibration with pass/review/block bands "
+                             "(the shipped default or one from `factalign calibrate`)")
+    hits = sum(at_least(o, fail_on) for o in outcomes)
+    if hits:
+        print(f"factalign: {hits} of {len(outcomes)} decided {fail_on} or worse (--fail-on {fail_on})", file=sys.stderr)
+    return int(hits > 0)
 
 
 def warm_up(scorer) -> None:

@@ -7,6 +7,8 @@ Others register with `@NLI_BACKENDS.register(...)` or the `factalign.nli` entry-
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from pathlib import Path
 
 from factalign.errors import FactalignError
@@ -65,6 +67,24 @@ def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None
     return CachedNLI(model, cache if cache is not None else ":memory:")
 
 
+@lru_cache(maxsize=None)
+def default_nli_signature(spec: str = DEFAULT_NLI) -> str | None:
+    """The signature of the model `spec` names, read from the house model's config.json without loading
+    it (other specs are built); None when it cannot be built. Scorer compares its model's signature with
+    this to know the shipped model however it was named (house, onnx:<its directory>, with options)."""
+    if spec == "house":
+        config = HOUSE_MODEL_DIR / "config.json"
+        try:
+            c = json.loads(config.read_text(encoding="utf-8"))
+            return f"{c['model_id']}#sha256={c['sha256'][:12]}"
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+    try:
+        return build(NLI_BACKENDS, spec).signature
+    except FactalignError:
+        return None
+
+
 def token_budget(model: NLIModel) -> TokenBudget | None:
     """The model's token counting and premise budget, looking through our wrappers; None if it has none."""
     while isinstance(model, (CachedNLI, GatheringNLI)):
@@ -73,4 +93,4 @@ def token_budget(model: NLIModel) -> TokenBudget | None:
 
 
 __all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget",
-           "NLI_BACKENDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR"]
+           "NLI_BACKENDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR", "default_nli_signature"]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, DecisionRule
 from factalign.data import ClaimResult, SummaryResult
 from factalign.errors import FactalignError
 from factalign.methods import METHODS
 from factalign.registry import coerce
+from factalign.signature import Signature
 
 LABEL_RANK = {"unsupported": 0, None: 1, "supported": 2, "filtered": 3}
 
@@ -19,27 +21,27 @@ def row_view(row: dict[str, Any], document: str, summary: str, threshold: float 
         result = SummaryResult.from_dict(row)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise FactalignError(f"{name} is not a factalign result ({type(exc).__name__}: {exc})") from None
-    if threshold is None and isinstance(row.get("threshold"), (int, float)):
-        threshold = float(row["threshold"])  # recorded by a calibrated scorer
-    claims = [claim_view(n, c, document, summary, threshold, name) for n, c in enumerate(result.claims)]
+    if result.label is None and threshold is not None:  # an unlabelled result, labelled by the report's --threshold
+        result.decide(DecisionRule(threshold, labels=SUMMARY_LABELS))
+        rule = DecisionRule(threshold, labels=CLAIM_LABELS)
+        for c in result.claims:
+            if c.label is None and c.counted:
+                c.decide(rule)
+    claims = [claim_view(n, c, document, summary, name) for n, c in enumerate(result.claims)]
     claims.sort(key=lambda c: (LABEL_RANK.get(c["label"], 1), c["score"], c["n"]))
-    label = result.label
-    if label is None and threshold is not None:
-        label = "consistent" if result.score >= threshold else "inconsistent"
     return {
         "id": None if row.get("id") is None else str(row["id"]),
-        "score": result.score, "label": label, "method": result.method, "signature": result.signature,
-        "threshold": threshold, "calibration": row.get("calibration"), "probability": row.get("probability"),
+        "score": result.score, "label": result.label, "decision": result.decision, "method": result.method,
+        "signature": result.signature, "threshold": result.threshold, "calibration": result.calibration,
+        "probability": result.probability,
         "range": score_range(result),
         "document": document, "summary": summary, "claims": claims,
         "failing": sum(c["label"] == "unsupported" for c in claims),
     }
 
 
-def claim_view(n: int, c: ClaimResult, document: str, summary: str, threshold: float | None, name: str) -> dict[str, Any]:
+def claim_view(n: int, c: ClaimResult, document: str, summary: str, name: str) -> dict[str, Any]:
     label = c.label
-    if label is None and threshold is not None:
-        label = "supported" if c.score >= threshold else "unsupported"
     p = c.premise
     spans = [checked(s, document, f"{name}: claim {n}'s premise") for s in p.spans] if p else []
     at_span = " ".join(document[a:b] for a, b in spans)
@@ -50,7 +52,8 @@ def claim_view(n: int, c: ClaimResult, document: str, summary: str, threshold: f
         if isinstance(r, dict) and r.get("spans"):
             rs = [checked(s, document, f"{name}: claim {n}'s runner-up") for s in r["spans"]]
             runners.append({"spans": rs, "score": float(r.get("score", 0.0))})
-    return {"n": n, "text": c.claim.text, "score": float(c.score), "label": label,
+    return {"n": n, "text": c.claim.text, "score": float(c.score), "label": label, "probability": c.probability,
+            "decision": c.decision,
             "probs": [float(x) for x in c.probs], "sspan": sspan, "sentence": c.claim.sentence_index,
             "granularity": p.granularity if p else None, "spans": spans, "rewritten": rewritten, "runners": runners}
 
@@ -70,7 +73,7 @@ def checked(span, text: str, what: str) -> list[int]:
 def score_range(result: SummaryResult) -> list[float]:
     """[-1, 1] for a method registered as signed (with the settings in its signature) or any negative score."""
     method = METHODS.entries.get(result.method)
-    settings = dict(part.partition(":")[::2] for part in result.signature.split("|"))
+    settings = Signature.parse(result.signature).as_dict()
     params = {k: coerce(v, settings[k]) for k, v in method.params.items() if k in settings} if method else {}
     signed = (method is not None and method.signed_for(params)) or any(c.score < 0 for c in result.claims) or result.score < 0
     return [-1.0, 1.0] if signed else [0.0, 1.0]

@@ -7,6 +7,7 @@ Readers taking `part` return the "train" or the "dev" part of the source (see sp
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import random
 from collections import Counter
@@ -29,10 +30,14 @@ def example(premise: str, hypothesis: str, label: str, source: str) -> dict:
 
 
 def read_lines(path: Path) -> list[str]:
+    """The lines of a text file, gunzipped when its name ends in .gz."""
     try:
+        if Path(path).suffix == ".gz":
+            with gzip.open(path, "rt", encoding="utf-8-sig") as handle:
+                return handle.read().splitlines()
         return Path(path).read_text(encoding="utf-8-sig").splitlines()
     except OSError as exc:
-        raise fail(f"cannot read {path}: {exc.strerror}") from None
+        raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def read_json_lines(path: Path) -> list[dict]:
@@ -47,15 +52,15 @@ def read_json_lines(path: Path) -> list[dict]:
     return rows
 
 
-def read_user_jsonl(path: Path) -> list[dict]:
-    """User data: one {"premise", "hypothesis", "label"} object per line."""
+def read_user_jsonl(path: Path, source: str = "jsonl") -> list[dict]:
+    """User data: one {"premise", "hypothesis", "label"} object per line (gzipped when named *.gz)."""
     examples = []
     for number, row in enumerate(read_json_lines(path), 1):
         if not isinstance(row, dict) or row.get("label") not in LABELS or not all(
             isinstance(row.get(k), str) for k in ("premise", "hypothesis")
         ):
             raise fail(f"{path}: row {number} needs string premise/hypothesis and a label in {LABELS}")
-        examples.append(example(row["premise"], row["hypothesis"], row["label"], "jsonl"))
+        examples.append(example(row["premise"], row["hypothesis"], row["label"], source))
     return examples
 
 

@@ -20,7 +20,12 @@ SHARED_FILES = {
     "synthetic": ".",
 }
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
-KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "jsonl", "shared")
+KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "jsonl", "natural", "natural-open", "shared")
+# natural/ sets whose terms forbid commercial use (natural-open leaves them out; SICK and MSRP are
+# the shared/ sets with such terms)
+NON_COMMERCIAL = {"anli_dev_r1r2r3"}
+# Breaking-NLI is 87% one-word-swap contradictions: capped so that its edit does not dominate the mix
+NATURAL_CAPS = {"breaking_nli": 2000}
 SENTENCES_PER_DOCUMENT = {"wice": 12, "feverfact": 16}
 DEV_LIMIT_PER_SOURCE = 600
 
@@ -56,6 +61,23 @@ def sick_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[dic
 def jsonl_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:
     rows = data.read_user_jsonl(path)
     return [r for r in rows if (part == "dev") == is_dev(f"{r['premise']}|{r['hypothesis']}", dev_fraction, seed)]
+
+
+def natural_part(directory: Path, part: str, dev_fraction: float, seed: int, open_only: bool = False) -> list[dict]:
+    """The natural/ sets (`*.jsonl.gz`), each its own source `natural-NAME`; pairs that share a premise
+    fall on the same side of the split (SNLI gives each premise three hypotheses)."""
+    examples = []
+    for path in sorted(directory.glob("*.jsonl*")):
+        name = path.name.split(".")[0]
+        if open_only and name in NON_COMMERCIAL:
+            continue
+        rows = [r for r in data.read_user_jsonl(path, f"natural-{name}")
+                if (part == "dev") == is_dev(f"natural:{r['premise']}", dev_fraction, seed)]
+        cap = NATURAL_CAPS.get(name)
+        if cap is not None and len(rows) > cap:
+            rows = random.Random(f"{seed}:{name}:{part}").sample(rows, cap)
+        examples += rows
+    return examples
 
 
 @cache
@@ -118,6 +140,8 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
         return summary_pairs(source_documents(path, part, dev_fraction, seed, extra_pages=True), spacy_pipeline(), seed, LONG)
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
+    if kind in ("natural", "natural-open"):
+        return natural_part(path, part, dev_fraction, seed, open_only=kind == "natural-open")
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]
 
 

@@ -1,0 +1,102 @@
+"""How a score becomes a decision: one rule per kind of unit (summaries, claims), asked by every output.
+
+A `DecisionRule` holds a threshold, an optional calibrated probability map and optional risk bands.
+`decide(score)` gives a `Decision`: the label ("consistent"/"inconsistent" for summaries,
+"supported"/"unsupported" for claims), P(consistent) or P(supported), and, with bands, an outcome:
+"pass" (score >= pass_at), "block" (score < block_at) or "review" (between).
+
+The one labelling rule: a unit is labelled consistent (supported) exactly when its score is at least
+the threshold. A calibration's probability map is anchored there (P = 0.5 at the threshold, rising
+with the score), so the label and the probability never disagree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from factalign.errors import FactalignError
+
+OUTCOMES = ("pass", "review", "block")
+SUMMARY_LABELS = ("consistent", "inconsistent")
+CLAIM_LABELS = ("supported", "unsupported")
+
+
+@dataclass(frozen=True)
+class Decision:
+    label: str | None
+    probability: float | None = None
+    outcome: str | None = None
+
+
+@dataclass(frozen=True)
+class Bands:
+    """Pass at or above `pass_at`, block below `block_at`, review between (block_at <= pass_at).
+
+    Chosen by conformal risk control (calibration/conformal.py): at most `max_passed_inconsistent` of
+    inconsistent units pass and at most `max_blocked_consistent` of consistent units are blocked, in
+    expectation over calibration sets exchangeable with the data scored."""
+
+    pass_at: float
+    block_at: float
+    max_passed_inconsistent: float
+    max_blocked_consistent: float
+
+    def outcome(self, score: float) -> str:
+        return "pass" if score >= self.pass_at else "block" if score < self.block_at else "review"
+
+    def to_dict(self) -> dict[str, Any]:
+        # JSON has no infinity: a band that is never reached is saved as null
+        return {"pass_at": _finite(self.pass_at), "block_at": _finite(self.block_at),
+                "max_passed_inconsistent": self.max_passed_inconsistent,
+                "max_blocked_consistent": self.max_blocked_consistent}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Bands:
+        pass_at = math.inf if d["pass_at"] is None else float(d["pass_at"])
+        block_at = -math.inf if d["block_at"] is None else float(d["block_at"])
+        bounds = float(d["max_passed_inconsistent"]), float(d["max_blocked_consistent"])
+        if any(math.isnan(x) for x in (pass_at, block_at, *bounds)) or block_at > pass_at:
+            raise ValueError("bands need block_at <= pass_at and numbers, not NaN")
+        return cls(pass_at, block_at, *bounds)
+
+
+@dataclass(frozen=True)
+class DecisionRule:
+    threshold: float
+    probability: dict[str, Any] | None = None  # {"kind": "platt", "a", "b"} or {"kind": "isotonic", "x", "y"}
+    bands: Bands | None = None
+    labels: tuple[str, str] = SUMMARY_LABELS
+
+    def decide(self, score: float) -> Decision:
+        return Decision(self.labels[0] if score >= self.threshold else self.labels[1],
+                        probability_of(self.probability, score) if self.probability else None,
+                        self.bands.outcome(score) if self.bands else None)
+
+
+def probability_of(p: dict[str, Any], score: float) -> float:
+    """P(consistent | score) from a probability map."""
+    if p["kind"] == "platt":
+        z = p["a"] * score + p["b"]
+        return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
+    return float(np.interp(score, p["x"], p["y"]))  # isotonic: linear between knots, clipped outside
+
+
+def worst(outcomes: list[str | None]) -> str | None:
+    """The most severe outcome of several (block > review > pass); None when none was decided."""
+    known = [o for o in outcomes if o is not None]
+    return max(known, key=OUTCOMES.index) if known else None
+
+
+def at_least(outcome: str | None, level: str) -> bool:
+    """True when `outcome` is `level` or more severe ("review" is at least "review"; "block" too)."""
+    if level not in OUTCOMES:
+        raise FactalignError(f"a decision level is one of {', '.join(OUTCOMES)}, not {level!r}")
+    return outcome is not None and OUTCOMES.index(outcome) >= OUTCOMES.index(level)
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
