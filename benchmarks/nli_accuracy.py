@@ -32,6 +32,8 @@ def held_out_sets(shared: Path, dev_fraction: float, seed: int) -> dict[str, lis
         "synthetic held-out": mix.synthetic_part(shared, "dev", dev_fraction, seed),
         # v2's summary-like pairs (long windows, fusions, FRANK error taxonomy) of held-out documents
         "summary held-out": mix.load_part("summary", shared, "dev", dev_fraction, seed),
+        # the natural NLI and fact-verification sets (v3's mix): premises whose pairs were never trained on
+        "natural held-out": mix.natural_part(shared / "natural", "dev", dev_fraction, seed),
     }
 
 

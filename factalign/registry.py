@@ -24,6 +24,15 @@ from factalign.errors import FactalignError
 CONTEXT = ("nli", "llm")  # shared models a factory may ask for by keyword; never options
 
 
+def _first_is_required(fn: Callable) -> bool:
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    return bool(params) and params[0].default is inspect.Parameter.empty and params[0].kind in (
+        inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD) and params[0].name not in CONTEXT
+
+
 def signature_defaults(fn: Callable, skip: int = 0) -> dict[str, Any]:
     """The parameters with defaults after the first `skip` ones, in order, without context names."""
     params = list(inspect.signature(fn).parameters.values())[skip:]
@@ -43,21 +52,30 @@ class Component:
     uses: tuple[str, ...] = ()
     description: str = ""
     arg: str | None = None  # what ARG in NAME:ARG is (shown in help); None: the component takes no ARG
+    arg_required: bool = False  # a factory whose first parameter has no default (a plugin's MyNLI(path))
 
     @classmethod
     def of(cls, name: str, factory: Callable, uses: Iterable[str] = (), description: str = "", arg: str | None = None):
+        required = arg is None and _first_is_required(factory)  # e.g. an entry point's class MyNLI(path, threads=1)
+        arg = "ARG" if required else arg
         return cls(name, factory, signature_defaults(factory, skip=1 if arg is not None else 0), tuple(uses),
-                   description, arg)
+                   description, arg, required)
 
     def build(self, arg: str = "", options: dict[str, Any] | None = None, owner: str = "", **context):
-        given = check_options(owner or repr(self.name), self.options, options or {})
+        owner = owner or repr(self.name)
+        given = check_options(owner, self.options, options or {})
         wanted = inspect.signature(self.factory).parameters
         shared = {k: v for k, v in context.items() if k in wanted}
-        if self.arg is None:
-            if arg:
-                raise FactalignError(f"{self.name} takes no argument, got {self.name}:{arg}")
-            return self.factory(**given, **shared)
-        return self.factory(arg, **given, **shared)
+        if self.arg is None and arg:
+            raise FactalignError(f"{self.name} takes no argument, got {self.name}:{arg}")
+        if self.arg_required and not arg:
+            raise FactalignError(f"{owner} cannot be built from this spec: it needs an argument, {self.name}:{self.arg}")
+        args = () if self.arg is None else (arg,)
+        try:
+            inspect.signature(self.factory).bind(*args, **given, **shared)
+        except TypeError as exc:  # a plugin factory whose signature the spec does not fit
+            raise FactalignError(f"{owner} cannot be built from this spec: {exc}") from None
+        return self.factory(*args, **given, **shared)
 
     @property
     def spec_help(self) -> str:

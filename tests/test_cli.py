@@ -184,12 +184,12 @@ def test_models_names_the_default_hf_model(capsys):
     assert code == 0 and f"default: {DEFAULT_HF_MODEL}" in out and "[installed]" in out
 
 
-def test_score_many_shows_progress_unless_asked_not_to(tmp_path, capsys):
+def test_score_batch_shows_progress_unless_asked_not_to(tmp_path, capsys):
     from factalign import Scorer
 
     nli = write_table(tmp_path / "t.json", [(DOC, SUMMARY)])
     scorer = Scorer("nli-sent", nli=nli)
-    assert len(scorer.score_many([(DOC, SUMMARY)] * 2)) == 2
+    assert len(scorer.score_batch([DOC] * 2, [SUMMARY] * 2)) == 2
     assert "scoring (nli-sent): 100%" in capsys.readouterr().err
-    scorer.score_many([(DOC, SUMMARY)] * 2, progress=False)
+    scorer.score_batch([DOC] * 2, [SUMMARY] * 2, progress=False)
     assert "scoring" not in capsys.readouterr().err

@@ -23,6 +23,7 @@ HALF_WRONG = "Anna sang in Paris and Bob danced in Paris."
 RIGHT = "Anna sang in Paris and Bob danced in Rome."
 ENTRY_POINTS = """[factalign.nli]
 overlap = factalign_example_plugin:OverlapNLI
+keyword = factalign_example_plugin:KeywordNLI
 
 [factalign.extractors]
 and-split = factalign_example_plugin:AndExtractor
@@ -34,7 +35,8 @@ weakest = factalign_example_plugin
 
 def forget_plugin():
     sys.modules.pop("factalign_example_plugin", None)
-    for registry, name in ((METHODS, "weakest"), (NLI_BACKENDS, "overlap"), (EXTRACTORS, "and-split")):
+    for registry, name in ((METHODS, "weakest"), (NLI_BACKENDS, "overlap"), (NLI_BACKENDS, "keyword"),
+                           (EXTRACTORS, "and-split")):
         registry.unregister(name)
 
 
@@ -137,3 +139,39 @@ def test_an_unknown_plugin_name_is_a_one_line_error(capsys, tmp_path):
                  "--method", "weakest"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("factalign: error: unknown method 'weakest'; choose one of: fenice,")
+
+
+def test_an_entry_point_backend_that_takes_an_argument(installed, capsys, tmp_path):
+    scorer = Scorer("nli-sent", nli="keyword:Paris", coref="none", threshold=0.5)
+    assert scorer.score(DOCUMENT, "Anna sang in Paris.").score == pytest.approx(0.9)
+    (tmp_path / "d.txt").write_text(DOCUMENT)
+    (tmp_path / "s.txt").write_text("Anna sang in Paris.")
+    code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "s.txt"),
+                 "--method", "nli-sent", "--nli", "keyword", "--no-cache"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "nli backend 'keyword' cannot be built from this spec" in err.lower() and "word" in err
+
+
+def test_the_architecture_docs_method_example_runs_inside_the_package(tmp_path):
+    """docs/architecture.md's `strictest`, saved as factalign/methods/strictest.py of a copy of the package
+    and imported in methods/__init__.py as the doc says, registers and scores as written."""
+    import re
+    import subprocess
+
+    doc = (TREE / "docs" / "architecture.md").read_text()
+    code = re.search(r"A method \(`mypkg/strictest.py`.*?```python\n(.*?)```", doc, re.S).group(1)
+    package = tmp_path / "factalign"
+    shutil.copytree(TREE / "factalign", package, ignore=shutil.ignore_patterns("models", "__pycache__"))
+    (package / "methods" / "strictest.py").write_text(code)
+    init = package / "methods" / "__init__.py"
+    init.write_text(init.read_text().replace("acueval, geval", "acueval, geval, strictest"))
+    table = tmp_path / "t.json"
+    table.write_text(json.dumps([{"premise": "Anna sang in Paris.", "hypothesis": "Anna sang in Paris.", "probs": [0.8, 0.1, 0.1]},
+                                 {"premise": "Bob danced in Rome.", "hypothesis": "Anna sang in Paris.", "probs": [0.1, 0.8, 0.1]}]))
+    probe = (f"from factalign import Scorer; r = Scorer('strictest', nli='table:{table}', extractor='sentences', coref='none')"
+             ".score('Anna sang in Paris. Bob danced in Rome.', 'Anna sang in Paris.'); print(r.score)")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout) == pytest.approx(0.8)  # the best entailment of the one claim, floor 0

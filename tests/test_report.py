@@ -51,14 +51,19 @@ def test_a_rewritten_premise_is_shown_beside_the_documents_text():
     assert claim["rewritten"] == "Natalia Moon moved in 2012." and doc[slice(*claim["spans"][0])] == DOC[0]
 
 
-def test_a_calibrated_results_threshold_and_calibration_are_kept():
-    result, doc, summ = scored(DOC, ["Moon moved."], {0: (0, (0.4, 0.5, 0.1))}, threshold=None)
-    result.update(threshold=0.2, calibration="default:nli-sent", probability=0.81)
+def test_a_results_own_decision_is_shown_and_a_report_threshold_labels_only_unlabelled_results():
+    result, doc, summ = scored(DOC, ["Moon moved."], {0: (0, (0.4, 0.5, 0.1))}, threshold=0.2)
+    result.update(calibration="default:nli-sent", probability=0.81, decision="review")
     data = embedded(build_report([result], [(doc, summ)]))
     view = data["rows"][0]
     assert view["threshold"] == data["threshold"] == 0.2 and view["calibration"] == "default:nli-sent"
     assert view["label"] == "consistent" and view["claims"][0]["label"] == "supported" and view["probability"] == 0.81
-    assert embedded(build_report([result], [(doc, summ)], threshold=0.5))["rows"][0]["label"] == "inconsistent"
+    assert view["decision"] == "review"
+    # the report's threshold does not relabel a result that carries its own decision (it used to)
+    assert embedded(build_report([result], [(doc, summ)], threshold=0.5))["rows"][0]["label"] == "consistent"
+    bare, doc, summ = scored(DOC, ["Moon moved."], {0: (0, (0.4, 0.5, 0.1))}, threshold=None)
+    view = embedded(build_report([bare], [(doc, summ)], threshold=0.5))["rows"][0]
+    assert (view["label"], view["threshold"], view["claims"][0]["label"]) == ("inconsistent", 0.5, "unsupported")
 
 
 def test_embedded_json_cannot_close_the_script_element():
