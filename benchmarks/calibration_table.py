@@ -15,6 +15,14 @@ def percent(value: float | None) -> str:
     return "n/a" if value is None else f"{100 * value:.1f}"
 
 
+def shared(figure: dict | None) -> str:
+    """A cross-validated share with its interval, e.g. `9.8 [6.7, 14.1]`."""
+    if not figure or figure.get("share") is None:
+        return "n/a"
+    low, high = figure["ci95"]
+    return f"{100 * figure['share']:.1f} [{100 * low:.1f}, {100 * high:.1f}]"
+
+
 def main(defaults: str) -> None:
     cals = [Calibration.load(p) for p in sorted(Path(defaults).glob("*.json"))]
     print("# Default calibrations\n")
@@ -34,6 +42,35 @@ def main(defaults: str) -> None:
         print(f"| {c.method} | {c.threshold:.4f} | {f['probability_at_threshold']:.3f}{kind} | {percent(f.get('balanced_accuracy_cv'))} "
               f"| {percent(f.get('inconsistent_labelled_consistent_cv'))} | {percent(f.get('consistent_labelled_inconsistent_cv'))} "
               f"| {percent(f['roc_auc'])} | {f.get('brier_cv', float('nan')):.3f} | {d.get('rows')} ({d.get('consistent')}) |")
+    banded = [c for c in cals if c.bands]
+    if banded:
+        print("\n## Decisions: pass / review / block\n")
+        print("Pass when the score is at least *pass at*, block below *block at*, review between. The thresholds come "
+              "from conformal risk control on the calibration rows: at most the stated share of inconsistent summaries "
+              "passes, and of consistent ones is blocked, in expectation. The measured shares are 5-fold "
+              "cross-validated (bands fitted on the other folds), with 95% Wilson intervals.\n")
+        print("| method | pass at | block at | bound: inconsistent passed | inconsistent passed % (CV) [95% CI] "
+              "| consistent passed % (CV) | consistent blocked % (CV) | review % (CV) |")
+        print("|---|---|---|---|---|---|---|---|")
+        for c in banded:
+            print(f"| {c.method} | {c.bands.pass_at:.4f} | {c.bands.block_at:.4f} | {100 * c.bands.max_passed_inconsistent:.0f}% "
+                  f"| {shared(c.figures.get('inconsistent_passed_cv'))} | {shared(c.figures.get('consistent_passed_cv'))} "
+                  f"| {shared(c.figures.get('consistent_blocked_cv'))} | {shared(c.figures.get('review_cv'))} |")
+    claimed = [c for c in cals if c.claims]
+    if claimed:
+        print("\n## Claim labels\n")
+        print("Claims are labelled with their own threshold, fitted on claim-level labels (not with the summary "
+              "threshold). Each row's text is scored and its weakest claim stands for it. WiCE's claims were partly in "
+              "the house model's training mix: *held-out* rows are the 15% it never saw.\n")
+        print("| method | data | claim threshold | P(supported) at it | balanced accuracy % (CV) | ROC-AUC % "
+              "| unsupported passed % (CV) | supported passed % (CV) | rows (supported) |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for c in claimed:
+            f, d = c.claims.figures, c.claims.data
+            print(f"| {c.method} | {d.get('file')} | {c.claims.threshold:.4f} | {f['probability_at_threshold']:.3f} "
+                  f"| {percent(f.get('balanced_accuracy_cv'))} | {percent(f['roc_auc'])} "
+                  f"| {shared(f.get('inconsistent_passed_cv'))} | {shared(f.get('consistent_passed_cv'))} "
+                  f"| {d.get('rows')} ({d.get('supported')}) |")
     print("\nSignatures the defaults were made for (a scorer with any other signature gets no default label):\n")
     for c in cals:
         print(f"- `{c.signature}`")

@@ -2,7 +2,8 @@
 # The shipped default calibrations, factalign/calibration/defaults/METHOD.json, and their table in
 # docs/calibration-defaults.md. Each method is scored on FRANK validation with the house model and
 # the settings `factalign score` uses by default (rules claims, heuristic coref, default parameters),
-# then `factalign calibrate` fits the threshold and probability map on the saved scores.
+# then `factalign calibrate` fits the threshold, the probability map and the pass/review/block bands on the
+# saved scores, and the claim part on WiCE claim dev (scored here; the NLI cache makes a rerun cheap).
 #
 # Rerun after the house model or a method changes: a default made for another signature is not used
 # (summaries get no label and a warning says why). Resumable: scores are kept per model under
@@ -12,6 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DATA=${DATA:-../shared/data/frank_val.jsonl}
+CLAIMS=${CLAIMS:-wice:../shared/data/wice/claim_dev.jsonl}
 METHODS=${METHODS:-fenice,nli-sent,nli-claim,infuse,infuse-sub,fizz,summac-zs,sentli,fulldoc}
 MODEL=$(sha256sum factalign/models/house-nli/model.onnx | cut -c1-12)
 OUT=${OUT:-runs/default-calibration/$MODEL}
@@ -20,7 +22,7 @@ DEFAULTS=factalign/calibration/defaults
 factalign bench --data "frank:$DATA" --methods "$METHODS" --nli house --extractor rules --coref heuristic \
     --split kfold:5 --seed 0 --out "$OUT" --no-plots --quiet "$@"
 for method in ${METHODS//,/ }; do
-    factalign calibrate --scores "$OUT" --method "$method" --output "$DEFAULTS/$method.json"
+    factalign calibrate --scores "$OUT" --method "$method" --output "$DEFAULTS/$method.json" --claims-data "$CLAIMS" --quiet
     # the default must now label a summary scored with the CLI's defaults
     factalign score --document examples/document.txt --summary examples/summary.txt --method "$method" --json \
         | python -c "import json, sys; r = json.load(sys.stdin); assert r['label'] and r['calibration'] == 'default:$method', r['label']"

@@ -1,4 +1,6 @@
-"""A pytest helper: fail a test when a generated summary is not labelled consistent with its source.
+"""A pytest helper: fail a test when a generated summary is not labelled consistent with its source,
+or, with a calibration that has decision bands, when it is not decided `pass` (`allow="review"` lets
+review through too).
 
     from factalign.testing import assert_consistent
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from factalign.calibration.decision import at_least
 from factalign.data import SummaryResult
 from factalign.errors import FactalignError
 from factalign.methods import DEFAULT_METHOD
@@ -19,17 +22,20 @@ _SCORERS: dict[Any, Scorer] = {}  # models load once per test session
 
 
 def assert_consistent(document: str, summary: str, method: str = DEFAULT_METHOD, threshold: float | None = None,
-                      scorer: Scorer | None = None, **options) -> SummaryResult:
+                      scorer: Scorer | None = None, allow: str = "pass", **options) -> SummaryResult:
     """The result, if the summary is labelled consistent; else an AssertionError that names the score,
     the threshold and each unsupported claim. Options are Scorer's (nli, extractor, calibration, ...)."""
     scorer = scorer or _scorer(method, threshold, options)
     result = scorer.score(document, summary)
     if result.label is None:
         raise FactalignError(f"no threshold to label {result.method} with: pass threshold= or a calibration")
+    unsupported = "".join(f"\n  {c.score:+.3f} {c.claim.text}" for c in result.claims if c.label == "unsupported")
     if result.label != "consistent":
-        unsupported = "".join(f"\n  {c.score:+.3f} {c.claim.text}" for c in result.claims if c.label == "unsupported")
         raise AssertionError(f"summary labelled {result.label}: {result.method} = {result.score:.4f} < threshold "
                              f"{result.threshold:.4f}; unsupported claims:{unsupported or ' none'}")
+    if result.decision is not None and at_least(result.decision, "block" if allow == "review" else "review"):
+        raise AssertionError(f"summary decided {result.decision} (allowed: {allow}): {result.method} = "
+                             f"{result.score:.4f}; unsupported claims:{unsupported or ' none'}")
     return result
 
 

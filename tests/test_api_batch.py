@@ -88,3 +88,19 @@ def test_assert_consistent_passes_and_fails_with_the_unsupported_claims():
                           calibration=None)
     with pytest.raises(FactalignError, match="no threshold"):
         assert_consistent(DOCS[0], "Anna sang in Paris.", method="nli-sent", nli=CountingNLI(), calibration=None)
+
+
+def test_assert_consistent_gates_on_the_decision_when_the_calibration_has_bands():
+    from factalign import Scorer
+    from factalign.calibration import Bands, Calibration
+
+    signature = Scorer("nli-sent", nli=CountingNLI(), calibration=None).signature
+    score = Scorer("nli-sent", nli=CountingNLI(), calibration=None).score(DOCS[0], "Anna sang in Paris.").score
+    # labelled consistent (threshold below the score) but below pass_at: review
+    cal = Calibration("nli-sent", signature, score - 0.1, {"kind": "platt", "a": 5.0, "b": -5.0 * (score - 0.1)},
+                      bands=Bands(score + 0.01, score - 0.5, 0.1, 0.1))
+    with pytest.raises(AssertionError, match="decided review"):
+        assert_consistent(DOCS[0], "Anna sang in Paris.", method="nli-sent", nli=CountingNLI(), calibration=cal)
+    result = assert_consistent(DOCS[0], "Anna sang in Paris.", method="nli-sent", nli=CountingNLI(), calibration=cal,
+                               allow="review")
+    assert (result.label, result.decision) == ("consistent", "review")

@@ -128,11 +128,25 @@ def test_min_over_kept_facts():
 
 
 def test_when_the_filter_drops_every_fact_all_are_kept():
+    went = "Moon went to Manila."  # "went" is not a word of S: the filter checks it
     table = base_table()
-    table[(S, F1)] = (0.3, 0.4, 0.3)
-    res, _, _ = fizz(doc_of(*D), doc_of(S), [(F1, 0), (F2, 0)], table)
+    table.update({(S, went): (0.3, 0.4, 0.3), (D[0], went): (0.95, 0.05, 0.0), (D[1], went): (0.1, 0.9, 0.0)})
+    res, _, _ = fizz(doc_of(*D), doc_of(S), [(went, 0), (F2, 0)], table)
     assert res.score == pytest.approx(0.4)
     assert all(c.details["kept"] and c.details["filter_fallback"] for c in res.claims)
+
+
+def test_a_fact_made_of_its_own_sentences_words_is_never_filtered():
+    """The README example's error: a small model did not see the fact in its own sentence, and the filter
+    dropped the one wrong claim; a fact stated by the summary is kept whatever the NLI model says."""
+    s = "Natalia Moon was born in New Zealand."
+    doc = ["Natalia Moon was born Natalie Stewart.", "She is a model."]
+    table = {(s, s): (0.2, 0.7, 0.1), (doc[0], s): (0.1, 0.3, 0.6), (doc[1], s): (0.1, 0.8, 0.1),
+             (" ".join(doc), s): (0.1, 0.3, 0.6)}
+    res, nli, _ = fizz(doc_of(*doc), doc_of(s), [(s, 0)], table)
+    assert res.claims[0].details["kept"] is True and "filter_fallback" not in res.claims[0].details
+    assert res.score == pytest.approx(0.1)
+    assert nli.calls == 2 + 1  # no filter pair: 1 fact x 2 sentences, then the one window around sentence 0
 
 
 def test_filter_sees_every_summary_sentence_as_premise():

@@ -33,9 +33,15 @@ Readings, stated so numbers can be compared:
   d_midx, whose entailment the test is about.
 - Algorithm 1 appends a fact once per summary sentence that entails it; here a fact is kept once
   (the min over facts is the same).
+- the filter is there to drop what the extractor made up ("incorrect atomic facts"), so a fact whose
+  every word is a word of its own resolved summary sentence is stated by the summary and always kept,
+  whatever the NLI model says of it: a small model can fail to see "Natalia Moon was born in New
+  Zealand." in "Natalia Moon was born in New Zealand.", and dropping it hid the summary's one error.
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -84,12 +90,21 @@ def atomic_facts(inputs: Inputs) -> tuple[list[Claim], list[str]]:
     return facts, resolved
 
 
+def words_of(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
 @register_method("fizz", uses=("extractor", "coref", "prefilter"),
                  description="coref-resolved atomic facts filtered by the summary, max entailment over sentences, windows around the best sentence when not entailed; min")
 def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True) -> Scored:
     doc, nli = inputs.document, inputs.nli
     facts, summary_sents = atomic_facts(inputs)
-    kept = entailed_by(facts, summary_sents, nli) if filter else [True] * len(facts)
+    kept = [True] * len(facts)
+    if filter:
+        stated = [words_of(f.text) <= words_of(summary_sents[f.sentence_index])
+                  if 0 <= f.sentence_index < len(summary_sents) else False for f in facts]
+        checked = entailed_by([f for f, s in zip(facts, stated) if not s], summary_sents, nli)
+        kept = [True if s else checked.pop(0) for s in stated]
     fallback = filter and not any(kept)
     if fallback:
         kept = [True] * len(facts)

@@ -50,7 +50,8 @@ function histogram(range) {
 
 function indexTable(range) {
   const cols = [["#", (r, i) => i], ["id", (r) => r.id], ["score", (r) => r.score],
-    ["label", (r) => r.label || ""], ["failing claims", (r) => r.failing]];
+    ["decision", (r) => ["pass", "review", "block"].indexOf(r.decision || "")], ["label", (r) => r.label || ""],
+    ["failing claims", (r) => r.failing]];
   const order = data.rows.map((r, i) => i);
   const tbody = el("tbody");
   const heads = cols.map(([name], k) => {
@@ -77,6 +78,7 @@ function indexTable(range) {
         el("td", { class: "num", text: String(i + 1) }),
         el("td", {}, el("a", { href: "#row-" + i, class: "row-link" }, r.id === null ? "row " + (i + 1) : r.id)),
         el("td", { class: "num" }, chip(r.score, range), fmt(r.score, range)),
+        el("td", {}, r.decision ? el("span", { class: "decision decision-" + r.decision, text: r.decision }) : "\u2013"),
         el("td", {}, el("span", { class: "label label-" + (r.label || "none"), text: r.label || "\u2013" })),
         el("td", { class: "num", text: r.failing + " / " + r.claims.length }));
     }));

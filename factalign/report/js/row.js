@@ -42,6 +42,7 @@ function renderRow(index) {
   const verdict = el("p", { class: "verdict" },
     chip(row.score, range),
     el("strong", { text: row.method.toUpperCase() + " = " + fmt(row.score, range) }), " ",
+    row.decision ? el("span", { class: "decision decision-" + row.decision, text: row.decision.toUpperCase() }) : null, " ",
     el("span", { class: "label label-" + (row.label || "none"), text: labelText(row.label) }), " ",
     row.probability !== null && row.probability !== undefined
       ? el("span", { class: "probability", text: "P(consistent) " + row.probability.toFixed(3) + " " }) : null,
@@ -56,6 +57,9 @@ function renderRow(index) {
       el("span", { class: "claim-head" }, chip(c.score, range),
         el("span", { class: "score", text: fmt(c.score, range) }),
         c.label ? el("span", { class: "label label-" + c.label, text: c.label }) : null,
+        c.decision ? el("span", { class: "decision decision-" + c.decision, text: c.decision }) : null,
+        c.probability !== null && c.probability !== undefined
+          ? el("span", { class: "probability", text: "P(supported) " + c.probability.toFixed(2) }) : null,
         el("span", { class: "gran", text: c.granularity || "" })),
       el("span", { class: "claim-text", text: c.text }),
       el("span", { class: "best" }, el("span", { class: "muted", text: "best premise: " }), best));
