@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import argparse
 
+from factalign.io import distinct_files
+from factalign.options import cache_from_args
+
 
 def run_batch(args: argparse.Namespace, make_scorer) -> int:
     """Score every row with the engine chosen by --engine (local: factalign.engine.local; ray: factalign.engine.ray)."""
+    distinct_files({"the input": args.input}, {"--output": args.output, "--html": args.html,
+                                               "--cache": cache_from_args(args)})
     if getattr(args, "engine", "local") == "ray":
         from factalign.engine.ray import run_ray
 

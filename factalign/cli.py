@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import warnings
 
 from tqdm import tqdm
 
 from factalign import __version__
-from factalign.errors import FactalignError, FactalignWarning
-from factalign.io import default_cache_path, read_text
+from factalign.errors import FactalignError, FactalignWarning, printable
+from factalign.io import default_cache_path, distinct_files, read_text
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_scorer_options, llm_from_args, scorer_from_args)
+                               add_param_option, add_scorer_options, cache_from_args, llm_from_args, scorer_from_args)
 from factalign.engine.rows import below, gated
 from factalign.scorer import Scorer, check_text
 
@@ -33,6 +34,8 @@ def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    distinct_files({"--document": args.document, "--summary": args.summary},
+                   {"--html": args.html, "--cache": cache_from_args(args)})
     document, summary = _read_pair(args)
     scorer = scorer_from_args(args)
     result = scorer.score(document, summary)
@@ -48,28 +51,40 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def print_result(result, scorer: Scorer, document: str) -> None:
-    """The verdict first (decision, label, probability), then one line per claim, unsupported ones marked."""
+    """The verdict first (decision, label, probability), then one line per claim fitted to the terminal's
+    width (`COLUMNS` when piped): the claim, its label and span always, the document text as room allows."""
+    width = max(80, shutil.get_terminal_size((120, 24)).columns)
     verdict = [f"decision: {result.decision.upper()}"] if result.decision else []
     verdict += [result.label] if result.label else []
     verdict += [f"P(consistent) = {result.probability:.2f}"] if result.probability is not None else []
     print(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
     cal = scorer.calibration_model
     if cal:
-        print(f"  {cal.describe()}")
-    print(f"  {result.signature}")
-    print(f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'premise':<10}  {'source span':<13}  "
-          "claim -> the document at the span")
+        print(_fit(f"  {cal.describe()}", width))
+    print(_fit(f"  {result.signature}", width))
+    head = f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'source span':<13}  "
+    print(head + "claim -> the document at the span")
     for i, c in enumerate(result.claims):
         p = c.premise
         span = f"[{p.spans[0][0]}:{p.spans[-1][1]}]" if p and p.spans else "-"
         source, rewritten = aligned_source(c, document)
         prob = f"{c.probability:.2f}" if c.probability is not None else "-"
-        print(f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  "
-              f"{p.granularity if p else '-':<10}  {span:<13}  {c.claim.text}  ->  {_clip(source)}")
+        row = f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  {span:<13}  "
+        line = row + c.claim.text
+        if source and width - len(line) >= 24:
+            print(_fit(f"{line}  ->  {source}", width))
+        else:  # the claim is never cut: the document text goes on its own line
+            print(line)
+            if source:
+                print(_fit(f"{'':>{len(head)}}->  {source}", width))
         if rewritten:
-            print(f"{'':>74}as checked, with coreferences resolved: {_clip(rewritten)}")
+            print(_fit(f"{'':>{len(head)}}as checked, with coreferences resolved: {rewritten}", width))
     if cal and cal.claims is None and result.claims:
         print("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
+
+
+def _fit(line: str, width: int) -> str:
+    return line if len(line) <= width else line[:width - 3] + "..."
 
 
 def aligned_source(c, document: str) -> tuple[str, str | None]:
@@ -81,10 +96,6 @@ def aligned_source(c, document: str) -> tuple[str, str | None]:
     source = " ".join(document[a:b] for a, b in p.spans) if p.spans else p.text
     rewritten = p.text if " ".join(p.text.split()) != " ".join(source.split()) else None
     return " ".join(source.split()), rewritten and " ".join(rewritten.split())
-
-
-def _clip(text: str, width: int = 160) -> str:
-    return text[:width] + ("..." if len(text) > width else "")
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -227,13 +238,14 @@ def _plugins():
 
 
 def main(argv: list[str] | None = None) -> int:
+    _escape_unencodable_output()
     args = build_parser().parse_args(argv)
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             return args.func(args)
     except FactalignError as exc:
-        print(f"factalign: error: {exc}", file=sys.stderr)
+        _print_error(str(exc))
         return 2
     except KeyboardInterrupt:
         print("factalign: interrupted", file=sys.stderr)
@@ -243,17 +255,31 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as exc:  # a file or device failing under us: one line, never a traceback
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"factalign: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        _print_error(f"{exc.strerror or exc}{where}")
         return 2
     except MemoryError:
-        print("factalign: error: out of memory", file=sys.stderr)
+        _print_error("out of memory")
         return 2
+
+
+def _print_error(message: str) -> None:
+    """The one line of an error, control characters escaped: a file name holding ESC must not drive the terminal."""
+    print(f"factalign: error: {printable(message)}", file=sys.stderr)
+
+
+def _escape_unencodable_output() -> None:
+    """Print what the output's encoding cannot hold as escapes (\\U0001f600 under LC_ALL=C) instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):  # None, a stream that is not a TextIOWrapper, a closed one
+            pass
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """Our warnings as one line; others as Python prints them."""
     if issubclass(category, FactalignWarning):
-        print(f"factalign: warning: {message}", file=sys.stderr)
+        print(f"factalign: warning: {printable(str(message))}", file=sys.stderr)
     else:
         sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, astuple, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from factalign.errors import checked_fields
 from factalign.text import Span, split_sentences
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ class Document:
         return cls(sep.join(sentences), spans)
 
     @classmethod
+    @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> Document:
         return cls(d["text"], [tuple(s) for s in d["sentences"]])
 
@@ -60,6 +62,7 @@ class Claim:
     span: Span | None = None
 
     @classmethod
+    @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> Claim:
         return cls(d["text"], d["sentence_index"], tuple(d["span"]) if d.get("span") is not None else None)
 
@@ -87,6 +90,7 @@ class Premise:
         return cls("document", doc.text, "document", [(0, len(doc.text))])
 
     @classmethod
+    @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> Premise:
         return cls(d["sentences"], d["text"], d["granularity"], [tuple(s) for s in d.get("spans", [])])
 
@@ -116,6 +120,7 @@ class ClaimResult:
         return self.details.get("kept") is not False
 
     @classmethod
+    @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> ClaimResult:
         premise = Premise.from_dict(d["premise"]) if d.get("premise") else None
         probs = d["probs"]  # {"p_ent", "p_neu", "p_con"}; results written before 0.1.0's labelled form hold a list
@@ -151,6 +156,7 @@ class SummaryResult:
         return d
 
     @classmethod
+    @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
                    d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"))

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import csv
+import functools
+import io
 import json
 import os
+import re
 import stat
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +19,13 @@ from factalign.errors import FactalignError
 
 
 MAX_READ_BYTES = 1 << 30  # a regular file read whole is refused beyond this
+BOM = "\ufeff"  # a UTF-8 byte-order mark, which spreadsheets write at the start of a "CSV UTF-8" file
 
 
 def read_text(path: str, max_chars: int | None = None) -> str:
-    """A UTF-8 text file, or standard input for '-'. A regular file is read whole (its length is checked
-    later, in characters); a stream or a device (/dev/zero never ends) is read only up to 4 bytes per
-    allowed character with `max_chars`, and refused beyond."""
+    """A UTF-8 text file (a byte-order mark dropped), or standard input for '-'. A regular file is read
+    whole (its length is checked later, in characters); a stream or a device (/dev/zero never ends) is
+    read only up to 4 bytes per allowed character with `max_chars`, and refused beyond."""
     name = "standard input" if path == "-" else path
     f = _open_input(path)
     try:
@@ -35,9 +40,14 @@ def read_text(path: str, max_chars: int | None = None) -> str:
             else f"over {limit:,} bytes"
         raise FactalignError(f"{name} is {what}")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as exc:
         raise FactalignError(f"{path} is not UTF-8 text (invalid byte at offset {exc.start})") from None
+
+
+def open_text(path: str):
+    """A UTF-8 text stream of `path` (standard input for '-') for the csv module, a byte-order mark skipped."""
+    return io.TextIOWrapper(_open_input(path), encoding="utf-8-sig", newline="")
 
 
 MAX_LINE_BYTES = 64 << 20  # one JSONL row; a longer line (or an endless file without newlines) is refused
@@ -78,13 +88,18 @@ def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int,
         except UnicodeDecodeError as exc:
             yield lineno, FactalignError(f"{path}:{lineno}: not UTF-8 text (invalid byte at offset {exc.start})")
             continue
+        if lineno == 1:
+            line = line.removeprefix(BOM)
         if not line.strip():
             continue
         rows += 1
         try:
-            row = json.loads(line)
+            row = loads_json(line, f"{path}:{lineno}")
         except ValueError as exc:
             yield lineno, FactalignError(f"{path}:{lineno}: not valid JSON ({exc.msg})")
+            continue
+        except FactalignError as exc:
+            yield lineno, exc
             continue
         if not isinstance(row, dict):
             yield lineno, FactalignError(f"{path}:{lineno}: expected a JSON object")
@@ -93,6 +108,41 @@ def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int,
         yield lineno, FactalignError(f"{path}:{lineno}: missing field {', '.join(missing)}") if missing else row
     if not rows:
         raise FactalignError(f"{'standard input' if path == '-' else path} is empty: no JSON rows")
+
+
+def loads_json(text: str, where: str) -> Any:
+    """json.loads, refusing what it would otherwise take silently or crash on, as a FactalignError naming
+    `where`: a key repeated in one object (json.loads keeps the last value), nesting deeper than Python's
+    recursion limit, and a lone surrogate escape ("\\ud800", which no UTF-8 text can hold). Invalid JSON
+    raises json's ValueError, for the caller to word."""
+    try:
+        value = json.loads(text, object_pairs_hook=functools.partial(_unique_keys, where))
+    except RecursionError:
+        raise FactalignError(f"{where}: JSON nested too deeply") from None
+    if _SURROGATE_ESCAPE.search(text):  # rare: only then is the whole value encoded to find a lone one
+        _check_unicode(value, where)
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _unique_keys(where: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    row = dict(pairs)
+    if len(row) < len(pairs):
+        repeated = next(key for key, n in Counter(key for key, _ in pairs).items() if n > 1)
+        raise FactalignError(f"{where}: key {repeated!r} appears more than once in one JSON object")
+    return row
+
+
+def _check_unicode(value: Any, where: str) -> None:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise FactalignError(f"{where}: holds a lone surrogate \\u{ord(exc.object[exc.start]):04x}, "
+                             "which is not valid Unicode text") from None
+    except RecursionError:
+        raise FactalignError(f"{where}: JSON nested too deeply") from None
 
 
 def _lines(path: str) -> Iterator[bytes]:
@@ -130,6 +180,28 @@ def _open_input(path: str):
         raise FactalignError(f"{path} is a directory, not a file") from None
     except OSError as exc:
         raise FactalignError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def distinct_files(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
+    """Refuse an output that is one of the inputs or an earlier output, before anything is written
+    (`score --html DOC` would overwrite the document). Options map to paths, None for one not given;
+    paths match by their resolved form or, where both exist, as the same file (links, hard links)."""
+    given = [(option, path) for option, path in inputs.items() if path is not None and path != "-"]
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        for other, other_path in given:
+            if _same_file(path, other_path):
+                raise FactalignError(f"{option} {path} is the same file as {other} {other_path}; "
+                                     f"give {option} another file")
+        given.append((option, path))
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one does not exist yet
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def writable_dir(path: str | Path, what: str = "--out") -> Path:

@@ -2,7 +2,8 @@
 
 A write that fails part-way (a full disk) is cut back to the last complete line before the error is
 raised; a line left without its newline by a kill mid-write is completed when it parses as a row
-and dropped when it does not, so the next row is never appended onto a partial line. Only a
+and dropped when it does not, so the next row is never appended onto a partial line. An existing
+file with a complete line that is not a row (a CSV, a text) is refused untouched. Only a
 regular file is read back for finished ids: a pipe or a terminal (`--output /dev/stdout`) is
 written to and never read.
 """
@@ -15,7 +16,8 @@ import stat
 import sys
 from typing import Any
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, printable
+from factalign.io import loads_json
 
 
 def row_key(row_id: Any) -> str:
@@ -35,7 +37,11 @@ class JsonlOutput:
         self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
         self.scores: dict[str, tuple[float, str | None, str | None]] = {}  # finished id -> (score, label, decision)
         self.signatures: set[str] = set()
-        self.finished: set[str] = self._repair_and_read(id_field) if self.regular else set()
+        try:
+            self.finished: set[str] = self._repair_and_read(id_field) if self.regular else set()
+        except FactalignError:
+            os.close(self.fd)
+            raise
 
     def _repair_and_read(self, id_field: str) -> set[str]:
         try:
@@ -44,20 +50,36 @@ class JsonlOutput:
         except OSError as exc:
             raise FactalignError(f"cannot read the existing output {self.path}: {exc.strerror or exc}") from None
         cut = data.rfind(b"\n") + 1
+        rows = self._rows(data[:cut], id_field)
         tail = data[cut:]
         if tail.strip():
-            self._repair(cut, tail)
-            data = data[:cut] + (tail + b"\n" if _row(tail) is not None else b"")
+            last = _result_row(tail, id_field)
+            if last is None and not _torn_row(tail, id_field):
+                raise self._not_output(data.count(b"\n") + 1)
+            self._repair(cut, last is not None)
+            rows += [last] if last is not None else []
         elif tail:
             os.ftruncate(self.fd, cut)
-            data = data[:cut]
-        ids = set()
-        for line in data.splitlines():
-            row = _row(line)
-            if row is not None and id_field in row:
-                ids.add(row_key(row[id_field]))
-                self.note(row, id_field)
-        return ids
+        for row in rows:
+            self.note(row, id_field)
+        return {row_key(row[id_field]) for row in rows}
+
+    def _rows(self, data: bytes, id_field: str) -> list[dict]:
+        """The rows of the file's complete lines. A line that is not a result row means the file is no batch
+        output (a CSV, a text, some other JSONL), which appending would spoil: it is refused untouched."""
+        rows = []
+        for lineno, line in enumerate(data.split(b"\n")[:-1], 1):
+            if line.strip():
+                row = _result_row(line, id_field)
+                if row is None:
+                    raise self._not_output(lineno)
+                rows.append(row)
+        return rows
+
+    def _not_output(self, lineno: int) -> FactalignError:
+        return FactalignError(f"{self.path} is not a batch output: its line {lineno} is not a result row "
+                              "(a JSON object with an id and a score); "
+                              "give --output a new file or the output of an earlier batch")
 
     def note(self, row: dict[str, Any], id_field: str = "id") -> None:
         """Remember a finished row's score, label, decision and signature."""
@@ -72,15 +94,14 @@ class JsonlOutput:
         if other is not None:
             raise FactalignError(other_settings(self.path, other, signature, "use another --output or delete the file"))
 
-
-    def _repair(self, cut: int, tail: bytes) -> None:
-        if _row(tail) is not None:
+    def _repair(self, cut: int, complete: bool) -> None:
+        if complete:
             self._write(b"\n")
             note = "completed its last line (written without its newline)"
         else:
             os.ftruncate(self.fd, cut)
             note = "dropped its last line, cut short by an interrupted run; that row is scored again"
-        print(f"factalign: warning: {self.path}: {note}", file=sys.stderr)
+        print(f"factalign: warning: {printable(self.path)}: {note}", file=sys.stderr)
 
     def write(self, row: dict[str, Any]) -> None:
         """Append the row as one line; on failure nothing of it stays in the file."""
@@ -116,12 +137,21 @@ class JsonlOutput:
         self.close()
 
 
-def _row(line: bytes) -> dict | None:
+def _result_row(line: bytes, id_field: str) -> dict | None:
+    """The row of an output line, or None for a line that is not a JSON object with an id and a score
+    (a copy of the input has ids too, and its rows would pass for finished ones)."""
     try:
-        row = json.loads(line)
-    except ValueError:
+        row = loads_json(line.decode("utf-8"), "")
+    except (ValueError, FactalignError):  # not UTF-8 (a ValueError too), not JSON, a repeated key, too deep
         return None
-    return row if isinstance(row, dict) else None
+    return row if isinstance(row, dict) and id_field in row and "score" in row else None
+
+
+def _torn_row(tail: bytes, id_field: str) -> bool:
+    """Whether a last line without its newline is the start of a row that a killed run was writing:
+    every row is written as {"id": ...}."""
+    start = ("{" + json.dumps(id_field) + ": ").encode()
+    return tail.startswith(start) or start.startswith(tail)
 
 
 def other_settings(path, found: str, now: str, what_to_do: str) -> str:

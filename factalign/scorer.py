@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,7 +106,7 @@ class Scorer:
 
         if isinstance(documents, str) or isinstance(summaries, str):
             raise FactalignError("score_batch() takes lists of documents and summaries; for one pair use score()")
-        documents, summaries = list(documents), list(summaries)
+        documents, summaries = _texts(documents, "documents"), _texts(summaries, "summaries")
         if len(documents) != len(summaries):
             raise FactalignError(f"score_batch() got {len(documents)} documents and {len(summaries)} summaries")
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
@@ -179,6 +179,18 @@ class Scorer:
         return doc
 
 
+def _texts(values: Any, what: str) -> list:
+    """score_batch's documents or summaries as a list; a mapping or a set (whose keys would pass for the
+    texts, in no set order) or items that are not str or Document are refused, naming the type."""
+    if isinstance(values, (Mapping, Set)) or not isinstance(values, Iterable):
+        raise FactalignError(f"score_batch() takes a list of str or Document as {what}, not {type(values).__name__}")
+    values = list(values)
+    for i, v in enumerate(values):
+        if not isinstance(v, (str, Document)):
+            raise FactalignError(f"score_batch() takes a list of str or Document as {what}; item {i} is {type(v).__name__}")
+    return values
+
+
 def read_signature(signature: str, claims) -> str:
     """The signature, with `read:text` (or `read:logprobs+text`) before the version when LLM answers
     were read from their text because the backend sent no log-probabilities."""
@@ -202,6 +214,10 @@ def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Non
     if len(text) > max_chars:
         raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {max_chars:,} "
                              "(raise it with --max-chars)")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800"): no UTF-8 text holds one
+        raise FactalignError(f"the {what} holds a lone surrogate {text[exc.start]!r} at character {exc.start}") from None
 
 
 def check_param(name: str, value: Any, limits: tuple[float, float] | None = None) -> None:

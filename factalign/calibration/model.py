@@ -16,6 +16,7 @@ from typing import Any
 
 from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, Bands, DecisionRule, probability_of
 from factalign.errors import FactalignError
+from factalign.io import loads_json
 from factalign.signature import Signature
 
 FORMAT = "factalign-calibration/2"
@@ -106,7 +107,7 @@ class Calibration:
     @classmethod
     def load(cls, path: str | Path) -> Calibration:
         try:
-            d = json.loads(Path(path).read_text(encoding="utf-8"))
+            d = loads_json(Path(path).read_text(encoding="utf-8"), str(path))
         except FileNotFoundError:
             raise FactalignError(f"calibration file not found: {path}") from None
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

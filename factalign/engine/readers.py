@@ -8,12 +8,11 @@ Parquet. A bad row is yielded as a FactalignError in its place; an input without
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterator
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import _open_input, csv_settings, file_kind, read_jsonl
+from factalign.io import csv_settings, file_kind, open_text, read_jsonl
 
 Row = dict[str, Any] | FactalignError
 PARQUET_BATCH = 1024  # rows per record batch read from a Parquet file
@@ -34,8 +33,7 @@ def _missing(path: str, where: int, row: dict, required: tuple[str, ...]) -> Row
 
 
 def _csv_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]:
-    f = _open_input(path)
-    text = io.TextIOWrapper(f, encoding="utf-8", newline="")
+    text = open_text(path)
     rows = 0
     try:
         reader = csv.reader(text, **csv_settings(path))

@@ -12,7 +12,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, printable
 from factalign.engine.readers import read_rows
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.registry import parse_options
@@ -34,7 +34,7 @@ def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, 
         stats["failed"] += 1
         text = str(result)
         msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
-        tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+        tqdm.write(f"factalign: error: {printable(msg)}", file=sys.stderr)
         return
     write_line(output, {"id": row["id"], **result.to_dict()}, stats)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from factalign.errors import FactalignError
-from factalign.io import read_text
+from factalign.io import distinct_files, read_text
 
 
 def register(sub) -> None:
@@ -25,6 +25,8 @@ def run_report(args: argparse.Namespace) -> int:
     from factalign.scorer import check_threshold
 
     check_threshold(args.threshold)
+    distinct_files({"the result file": args.result, "--document": args.document, "--summary": args.summary,
+                    "--rows": args.rows}, {"--output": args.output})
     if (args.document is None) != (args.summary is None):
         raise FactalignError("give both --document and --summary, or neither")
     document = read_text(args.document) if args.document else None

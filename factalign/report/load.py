@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import read_jsonl, read_text
+from factalign.io import loads_json, read_jsonl, read_text
 
 Texts = dict[str, tuple[str, str]]  # row id -> (document, summary)
 
@@ -17,7 +16,7 @@ def read_results(path: str) -> tuple[list[dict[str, Any]], bool]:
     if not text.strip():
         raise FactalignError(f"{path} is empty")
     try:
-        data = json.loads(text)
+        data = loads_json(text, path)
     except ValueError:
         data = None
     if isinstance(data, dict):
