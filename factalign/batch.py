@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from factalign.errors import FactalignError
 from factalign.io import distinct_files
 from factalign.options import cache_from_args
 
@@ -18,6 +19,9 @@ def run_batch(args: argparse.Namespace, make_scorer) -> int:
     """Score every row with the engine chosen by --engine (local: factalign.engine.local; ray: factalign.engine.ray)."""
     distinct_files({"the input": args.input}, {"--output": args.output, "--html": args.html,
                                                "--cache": cache_from_args(args)})
+    if str(args.output).lower().endswith((".html", ".htm")):
+        raise FactalignError(f"--output {args.output} would be JSONL rows under an HTML name: give the rows a .jsonl "
+                             f"--output and the report --html {args.output}")
     if getattr(args, "engine", "local") == "ray":
         from factalign.engine.ray import run_ray
 

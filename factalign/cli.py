@@ -164,8 +164,16 @@ def run_models(args: argparse.Namespace) -> int:
     return 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and a pointer to --help, not the whole usage."""
+
+    def error(self, message: str):
+        _print_error(f"{message} (see '{self.prog} --help')")
+        sys.exit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="factalign", description="Claim-level factual consistency scoring with alignments.")
+    parser = OneLineParser(prog="factalign", description="Claim-level factual consistency scoring with alignments.")
     parser.add_argument("--version", action="version", version=f"factalign {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -173,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--document", required=True, help="document file ('-' for stdin)")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (score shows none; accepted as everywhere)")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
     add_fail_under_option(p, "the score")
     add_scorer_options(p)

@@ -193,3 +193,11 @@ def test_score_batch_shows_progress_unless_asked_not_to(tmp_path, capsys):
     assert "scoring (nli-sent): 100%" in capsys.readouterr().err
     scorer.score_batch([DOC] * 2, [SUMMARY] * 2, progress=False)
     assert "scoring" not in capsys.readouterr().err
+
+
+def test_a_usage_error_is_one_line_with_a_pointer_to_help(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "--data"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1
+    assert err.startswith("factalign: error: argument --data: expected one argument") and "factalign bench --help" in err

@@ -248,3 +248,10 @@ def test_a_lone_surrogate_through_the_api_is_a_clear_error():
 
     with pytest.raises(FactalignError, match="lone surrogate"):
         Scorer("nli-sent", nli=TableNLI({}), coref="none").score("A \ud800 document.", "A summary.")
+
+
+def test_batch_output_named_html_is_refused(tmp_path, capsys):
+    (tmp_path / "rows.jsonl").write_text('{"id": "a", "document": "D.", "summary": "S."}\n')
+    code, _, err = run(capsys, "batch", tmp_path / "rows.jsonl", "--output", tmp_path / "x.html")
+    assert_one_line_error(code, err, "--output", "x.html", "--html")
+    assert not (tmp_path / "x.html").exists()

