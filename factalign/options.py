@@ -4,6 +4,8 @@ default, one meaning), and the Scorer or LLM client they build."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
@@ -12,7 +14,7 @@ from factalign.evidence import DEFAULT_K, DEFAULT_RETRIEVER, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
-from factalign.registry import Registry, parse_options
+from factalign.registry import Registry, check_options, parse_options
 from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, uses
 
 
@@ -116,25 +118,57 @@ def check_url(url: str | None, option: str) -> None:
         raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
 
 
-def method_params(items: list[str], method: str) -> dict[str, str]:
-    """--param items for one method: `K=V` applies to it, `METHOD.K=V` only when METHOD is it."""
-    out = {}
-    for key, value in parse_options(items, "--param").items():
-        owner, dot, name = key.rpartition(".")
-        if not dot:
-            out[key] = value
-        elif owner == method:
-            out[name] = value
-        elif owner not in METHODS:
-            raise FactalignError(f"--param {key}={value}: unknown method {owner!r}; choose one of: {METHODS.help()}")
-    return out
+@dataclass(frozen=True)
+class MethodParams:
+    """`--param` items: `K=V` for every method run that takes K, `METHOD.K=V` for METHOD only."""
+    common: dict[str, str] = field(default_factory=dict)
+    per_method: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, items: Iterable[str]) -> MethodParams:
+        common, per_method = {}, {}
+        for key, value in parse_options(items, "--param").items():
+            method, dot, name = key.rpartition(".")
+            if not dot:
+                common[key] = value
+                continue
+            if method not in METHODS:
+                raise FactalignError(f"--param {key}={value}: unknown method {method!r}; choose one of: {METHODS.help()}")
+            per_method.setdefault(method, {})[name] = value
+        return cls(common, per_method)
+
+    def for_methods(self, methods: Sequence[str]) -> list[dict[str, str]]:
+        """The parameters of each method run in a command; a parameter that none of them takes is an error."""
+        idle = next((m for m in self.per_method if m not in methods), None)
+        if idle:
+            raise FactalignError(f"--param {idle}.{next(iter(self.per_method[idle]))}: method {idle!r} does not run in "
+                                 f"this command (it runs: {', '.join(dict.fromkeys(methods))})")
+        for method, given in self.per_method.items():
+            check_options(f"--param: method {method!r}", get_method(method).params, given)
+        unused = next((k for k in self.common if not any(_takes(m, k) for m in methods)), None)
+        if unused:
+            takes = "; ".join(f"{m} takes: {', '.join(get_method(m).params) or 'none'}" for m in dict.fromkeys(methods))
+            raise FactalignError(f"--param {unused}: no method in this command has that parameter ({takes})")
+        return [{**{k: v for k, v in self.common.items() if _takes(m, k)}, **self.per_method.get(m, {})} for m in methods]
+
+
+def _takes(method: str, key: str) -> bool:
+    return key in get_method(method).params
+
+
+SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever")
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
     method = method or args.method
-    params = method_params(args.param, method)
-    llm = llm_from_args(args) if "llm" in uses(get_method(method), args.extractor) else None
-    return Scorer(method, nli=args.nli, extractor=args.extractor, coref=args.coref, llm=llm,
-                  threshold=getattr(args, "threshold", None), calibration=getattr(args, "calibration", None),
-                  cache=cache_from_args(args), params=params, max_document_chars=args.max_chars,
-                  prefilter=getattr(args, "prefilter", None), retriever=getattr(args, "retriever", None))
+    return scorer_for(args, method, MethodParams.parse(args.param).for_methods([method])[0])
+
+
+def scorer_for(args: argparse.Namespace, method: str, params: dict[str, str], **models) -> Scorer:
+    """The Scorer of every subcommand: `method` with `params`, the SCORER_MODELS given in `models` (bench's
+    variants) or else on the command line, and the command line's labelling, cache, LLM and size limit."""
+    chosen = {**{k: getattr(args, k) for k in SCORER_MODELS if hasattr(args, k)}, **models}
+    llm = llm_from_args(args) if "llm" in uses(get_method(method), chosen.get("extractor")) else None
+    return Scorer(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
+                  calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
+                  max_document_chars=args.max_chars)

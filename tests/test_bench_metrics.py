@@ -112,8 +112,7 @@ def test_variants_keep_readable_names_and_merge_shared_params():
     assert got[1].slug == "fenice__use_coref-false"
     assert parse_variants("fenice[T=0.9]", ["fenice.T=0.7"])[0].params == {"T": "0.9"}
     claim = parse_variants("nli-claim[extractor=rules]")[0]
-    assert claim.method_params == {} and claim.model("extractor", "sentences") == "rules"
-    assert claim.model("coref", "heuristic") == "heuristic"
+    assert claim.method_params == {} and claim.models == {"extractor": "rules"}
 
 
 def test_a_plain_param_goes_to_every_variant_that_takes_it():
@@ -125,7 +124,7 @@ def test_a_plain_param_goes_to_every_variant_that_takes_it():
     ("fenice[T=1", [], "unbalanced"),
     ("fenice,fenice", [], "twice"),
     ("fenice[T]", [], "K=V"),
-    ("nli-sent", ["T=0.7"], "no method in --methods has that parameter"),
+    ("nli-sent", ["T=0.7"], r"no method in this command has that parameter \(nli-sent takes: none\)"),
     ("fenice", ["fenice.T"], "K=V"),
     ("", [], "empty"),
 ])

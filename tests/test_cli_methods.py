@@ -90,4 +90,4 @@ def test_fulldoc_chunks_follow_the_param(capsys, hash_nli):
 def test_unknown_parameter_is_one_line_error(capsys, hash_nli):
     code = main(["score", "--document", str(EXAMPLES / "document.txt"), "--summary", str(EXAMPLES / "summary.txt"),
                  "--method", "infuse", "--nli", "hash", "--no-cache", "--param", "gran=2"])
-    assert code == 2 and "has no parameter gran" in capsys.readouterr().err
+    assert code == 2 and "--param gran: no method in this command has that parameter (infuse takes: reverse)" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from factalign.errors import FactalignError
 from factalign.nli.table import TableNLI
 from factalign.train import data
 from factalign.train.mining import hard_examples
-from factalign.train.mix import parse_spec
+from factalign.train.mix import parse_data_spec
 from factalign.train.summary_pairs import document_pairs, fuse, wice_token_pairs
 
 DOCUMENT = [
@@ -80,10 +80,10 @@ def test_mining_keeps_every_mistake_and_a_share_of_the_rest():
 
 
 def test_spec_sample_size(tmp_path):
-    assert parse_spec(f"sick:{tmp_path}@500") == ("sick", tmp_path, 500)
-    assert parse_spec(f"sick:{tmp_path}") == ("sick", tmp_path, None)
+    assert parse_data_spec(f"sick:{tmp_path}@500") == ("sick", tmp_path, 500)
+    assert parse_data_spec(f"sick:{tmp_path}") == ("sick", tmp_path, None)
     with pytest.raises(FactalignError, match="whole number"):
-        parse_spec(f"sick:{tmp_path}@many")
+        parse_data_spec(f"sick:{tmp_path}@many")
 
 
 def test_onnx_model_imports_back_to_torch_exactly(tmp_path):

@@ -16,9 +16,8 @@ from factalign.errors import FactalignError
 from factalign.io import writable_dir
 from factalign.methods import METHODS
 from factalign.nli import load_nli
-from factalign.options import (add_cache_options, add_max_chars_option, add_model_options, add_param_option,
-                               add_prefilter_options, cache_from_args)
-from factalign.scorer import Scorer
+from factalign.options import (add_cache_options, add_llm_options, add_max_chars_option, add_model_options,
+                               add_param_option, add_prefilter_options, cache_from_args, scorer_for)
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
 MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
@@ -42,6 +41,7 @@ def register(subparsers) -> None:
     add_prefilter_options(p)
     add_cache_options(p)
     add_max_chars_option(p)
+    add_llm_options(p, cache=False)
     p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
     _report_options(p, REPORT_DEFAULTS)
     p.set_defaults(func=run_bench)
@@ -94,10 +94,7 @@ def run_bench(args: argparse.Namespace) -> int:
         splits.make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
     variants = parse_variants(args.methods, args.param)
     nli = load_nli(args.nli, cache=cache_from_args(args))
-    scorers = [Scorer(v.method, nli=nli, extractor=v.model("extractor", args.extractor), coref=v.model("coref", args.coref),
-                      params=v.method_params, max_document_chars=args.max_chars, calibration=None,
-                      prefilter=v.model("prefilter", args.prefilter), retriever=v.model("retriever", args.retriever))
-               for v in variants]
+    scorers = [scorer_for(args, v.method, v.method_params, nli=nli, **v.models) for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
     for variant, scorer in zip(variants, scorers):  # a refused rerun leaves the run directory as it was

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from factalign.errors import FactalignError
+from factalign.options import MethodParams
 from factalign.registry import parse_options
 
 _ITEM = re.compile(r"^([A-Za-z0-9_.-]+)(?:\[(.*)\])?$")
@@ -24,8 +26,10 @@ class Variant:
     def method_params(self) -> dict[str, str]:
         return {k: v for k, v in self.params.items() if k not in MODEL_OPTIONS}
 
-    def model(self, option: str, default: str) -> str:
-        return self.params.get(option, default)
+    @property
+    def models(self) -> dict[str, str]:
+        """The MODEL_OPTIONS this variant chooses for itself."""
+        return {k: v for k, v in self.params.items() if k in MODEL_OPTIONS}
 
     @property
     def slug(self) -> str:
@@ -33,44 +37,29 @@ class Variant:
         return re.sub(r"[^A-Za-z0-9_.-]", "", self.name.replace("[", "__").replace("=", "-").replace(",", "_"))
 
 
-def _takes(method: str, key: str) -> bool:
-    from factalign.methods import get_method
-
-    return key in get_method(method).params
-
-
-def parse_variants(text: str, params: list[str] = (), takes=_takes) -> list[Variant]:
-    """Variants from a comma-separated list; `params` are `METHOD.K=V`, applied to every variant of
-    METHOD, or `K=V`, applied to every variant whose method `takes` K; a variant's own K=V wins."""
-    shared: dict[str, dict[str, str]] = {}
-    common: dict[str, str] = {}
-    for key, value in parse_options(params, "--param").items():
-        method, dot, name = key.rpartition(".")
-        if dot:
-            shared.setdefault(method, {})[name] = value
-        else:
-            common[name] = value
-    variants = []
-    for item in _top_level(text):
-        m = _ITEM.match(item)
-        if not m:
-            raise FactalignError(f"--methods: cannot read {item!r}; write NAME or NAME[K=V,K=V]")
-        own = _params(item, m.group(2) or "")
-        name = m.group(1) + (f"[{','.join(f'{k}={v}' for k, v in own.items())}]" if own else "")
-        method = m.group(1)
-        mine = {k: v for k, v in common.items() if takes(method, k)}
-        variants.append(Variant(name, method, {**mine, **shared.get(method, {}), **own}))
-    if not variants:
+def parse_variants(text: str, params: Iterable[str] = ()) -> list[Variant]:
+    """Variants from a comma-separated list; `params` (`--param` items, as `MethodParams` reads them)
+    go to every variant of their method; a variant's own K=V wins."""
+    listed = [_variant(item) for item in _top_level(text)]
+    if not listed:
         raise FactalignError("--methods is empty")
-    unused = [k for k in common if not any(takes(v.method, k) for v in variants)]
-    if unused:
-        raise FactalignError(f"--param {unused[0]}: no method in --methods has that parameter")
+    shared = MethodParams.parse(params).for_methods([v.method for v in listed])
+    variants = [Variant(v.name, v.method, {**mine, **v.params}) for v, mine in zip(listed, shared)]
     for attr, what in (("name", "variant"), ("slug", "file name")):
         seen = [getattr(v, attr) for v in variants]
         dup = next((s for s in seen if seen.count(s) > 1), None)
         if dup:
             raise FactalignError(f"--methods lists the {what} {dup!r} twice")
     return variants
+
+
+def _variant(item: str) -> Variant:
+    """One item of --methods, with only its own parameters."""
+    m = _ITEM.match(item)
+    if not m:
+        raise FactalignError(f"--methods: cannot read {item!r}; write NAME or NAME[K=V,K=V]")
+    own = _params(item, m.group(2) or "")
+    return Variant(m.group(1) + (f"[{','.join(f'{k}={v}' for k, v in own.items())}]" if own else ""), m.group(1), own)
 
 
 def _top_level(text: str) -> list[str]:

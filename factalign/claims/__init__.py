@@ -38,7 +38,7 @@ def _llm(arg: str, llm=None) -> ClaimExtractor:
 def _seq2seq(arg: str, groups: int = 0) -> ClaimExtractor:
     from factalign.claims.seq2seq import Seq2SeqExtractor
 
-    return Seq2SeqExtractor(arg + (f",groups={groups}" if groups else ""))
+    return Seq2SeqExtractor(arg, groups)
 
 
 def _split_filter(spec: str) -> tuple[str, bool]:

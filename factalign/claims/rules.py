@@ -22,7 +22,8 @@ from factalign.claims.parsing import parse, parse_many, parser  # noqa: F401  (p
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
-from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
+from factalign.text.deps import NOMINAL_SUBJECT_DEPS
+from factalign.text.pronouns import DETERMINERS, PERSON, PERSON_SUBJECT, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
 
 MAX_HEADING_TOKENS = 10
 
@@ -51,7 +52,7 @@ class RulesExtractor:
         topic = heading(first)
         # a text saying "he" or "she" more often than "it" is about a person: its "it" is something else
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", summary.text)] if topic is not None else []
-        person = sum(w in {"he", "she"} for w in words) > words.count("it")
+        person = sum(w in PERSON_SUBJECT for w in words) > words.count("it")
         clusters = self.coref.clusters(summary.text)
         plan = []  # (sentence index, its span, fixed names, its clauses)
         for i, span in enumerate(summary.sentences):
@@ -261,21 +262,21 @@ def topic_names(sent: Doc, topic: str, resolved: Names, person: bool = False) ->
     for t in sent:
         if t.i in out:
             continue
-        main_subject = t.dep_ in {"nsubj", "nsubjpass"} and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
+        main_subject = t.dep_ in NOMINAL_SUBJECT_DEPS and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
         if t.lower_ in REFLEXIVE or person and t.lower_ in THING:
             continue  # "checked himself into rehab": the claim's subject is already named
         if t.lower_ in PERSON and t.pos_ == "PRON":
             out[t.i] = topic + "'s" if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
         elif main_subject and t.lower_ in SUBJECT:
             out[t.i] = topic
-        elif t.lower_ in DETERMINERS and t.dep_ == "poss" and (t.head.dep_ in {"nsubj", "nsubjpass"} or t.i not in resolved):
-            if t.lower_ == "their" and any(w.tag_ in {"NNS", "NNPS"} and w.dep_ in {"nsubj", "nsubjpass"} for w in sent):
+        elif t.lower_ in DETERMINERS and t.dep_ == "poss" and (t.head.dep_ in NOMINAL_SUBJECT_DEPS or t.i not in resolved):
+            if t.lower_ == "their" and any(w.tag_ in {"NNS", "NNPS"} and w.dep_ in NOMINAL_SUBJECT_DEPS for w in sent):
                 continue  # "Sheds vary in their size": the plural subject's
             out[t.i] = topic + "'s"
         elif main_subject and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the"]:
             out[t.i - 1], out[t.i] = "", topic
         elif (t.dep_ == "poss" and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the", "'s"]
-              and t.head.dep_ in {"nsubj", "nsubjpass"} and t.head.head.dep_ == "ROOT"):
+              and t.head.dep_ in NOMINAL_SUBJECT_DEPS and t.head.head.dep_ == "ROOT"):
             out[t.i - 1], out[t.i] = "", topic  # "The company's second vehicle" -> "Tesla's second vehicle"
         elif (t.text[:1].isupper() and t.text != topic and len(topic_words) > 1 and name_like(topic)
               and t.text.split() in (topic_words[-1:], topic_words[:1]) and not in_longer_name(t)):
@@ -315,7 +316,7 @@ def name_variants(sent: Doc, topic: str) -> Names:
             continue
         if (words[-len(topic_words):] == topic_words  # "Charles Patrick Ryan O'Neal" for "Ryan O'Neal"
                 or words[-1] == topic_words[-1] and words[0][:2].lower() == topic_words[0][:2].lower()
-                or words[0] == topic_words[0] and any(t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT" for t in run)):
+                or words[0] == topic_words[0] and any(t.dep_ in NOMINAL_SUBJECT_DEPS and t.head.dep_ == "ROOT" for t in run)):
             out[run[0].i] = topic
             out.update({t.i: "" for t in run[1:]})
     return out

@@ -32,23 +32,14 @@ def load_text2text(model_id: str):
     return tokenizer, model
 
 
-def parse_spec(arg: str) -> tuple[str, int]:
-    """'ID_OR_DIR[,groups=K]' -> (model, beam groups; 0 = the model's own decoding)."""
-    model, *options = arg.split(",") if arg else [DEFAULT_MODEL]
-    groups = 0
-    for option in options:
-        key, _, value = option.partition("=")
-        if key.strip() != "groups" or not value.strip().isdigit() or int(value) < 2:
-            raise FactalignError(f"seq2seq option {option!r} not understood; use groups=K with K >= 2")
-        groups = int(value)
-    return model or DEFAULT_MODEL, groups
-
-
 class Seq2SeqExtractor:
     name = "seq2seq"
 
-    def __init__(self, spec: str = ""):
-        self.model_id, self.groups = parse_spec(spec)
+    def __init__(self, model_id: str = "", groups: int = 0):
+        """`groups`: beam groups, K >= 2; 0 = the model's own decoding."""
+        if groups and groups < 2:
+            raise FactalignError(f"seq2seq option 'groups={groups}' not understood; use groups=K with K >= 2")
+        self.model_id, self.groups = model_id or DEFAULT_MODEL, groups
         self.name = f"seq2seq:{self.model_id}" + (f",groups={self.groups}" if self.groups else "")
         self._loaded = None
 

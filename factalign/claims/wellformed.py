@@ -16,10 +16,12 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Token
 
+from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS
+from factalign.text.pronouns import RELATIVE_PRONOUNS
+
 NAME_WORD = re.compile(r"[A-Z][\w-]*|[A-Z]\.")  # a capitalised word or an initial
 FINITE_TAGS = {"VBD", "VBZ", "VBP", "MD"}
-SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
-RELATIVE_SUBJECTS = {"who", "which", "whom", "whose", "that"}
+CLAIM_SUBJECT_DEPS = SUBJECT_DEPS | {"expl"}  # "There is ...": the expletive fills the subject's place
 DANGLING_TAGS = {"IN", "TO", "DT", "CC", "PRP$", "WDT", "WP", "WP$", "POS", "PDT"}
 ENDING_PUNCT = {".", "!", "?", '"', "'", ")", "]"}
 LINKING_VERBS = {"be", "become", "seem", "remain", "appear"}
@@ -40,17 +42,17 @@ def problems_of(doc: Doc) -> list[str]:
     verb = main_verb(doc)
     if verb is None:
         return ["no finite verb"]
-    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+    subjects = [c for c in verb.children if c.dep_ in CLAIM_SUBJECT_DEPS]
     if not subjects and verb.dep_ == "conj":
-        subjects = [c for c in verb.head.children if c.dep_ in SUBJECT_DEPS]
+        subjects = [c for c in verb.head.children if c.dep_ in CLAIM_SUBJECT_DEPS]
     if not subjects:  # the subject of a tensed auxiliary the parser made the head ("had supporting roles")
-        subjects = [c for a in verb.children if a.dep_ in {"aux", "auxpass"} for c in a.children if c.dep_ in SUBJECT_DEPS]
+        subjects = [c for a in verb.children if a.dep_ in AUX_DEPS for c in a.children if c.dep_ in CLAIM_SUBJECT_DEPS]
     if not subjects:  # a name the parser gave another role ("Bill Shankly" as advmod)
         subjects = [c for c in verb.lefts if c.pos_ in {"PROPN", "NOUN", "PRON"}
                     and c.dep_ in {"advmod", "npadvmod", "dep", "nmod", "punct", "compound"}]
     if not subjects:
         out.append("no subject")
-    elif subjects[0].lower_ in RELATIVE_SUBJECTS and subjects[0].tag_ in {"WDT", "WP", "WP$"} and subjects[0].i == words[0].i:
+    elif subjects[0].lower_ in RELATIVE_PRONOUNS and subjects[0].tag_ in {"WDT", "WP", "WP$"} and subjects[0].i == words[0].i:
         out.append("relative pronoun as subject")
     last = words[-1]
     if last.tag_ in DANGLING_TAGS and not (last.tag_ == "IN" and last.dep_ == "prt"):
@@ -66,15 +68,15 @@ def main_verb(doc: Doc) -> Token | None:
         if finite(root):
             return root
     for t in doc:
-        if t.pos_ in {"VERB", "AUX"} and finite(t) and any(c.dep_ in SUBJECT_DEPS for c in t.children):
+        if t.pos_ in {"VERB", "AUX"} and finite(t) and any(c.dep_ in CLAIM_SUBJECT_DEPS for c in t.children):
             return t
     return None
 
 
 def finite(t: Token) -> bool:
-    if t.pos_ not in {"VERB", "AUX"} and not any(c.dep_ in {"aux", "auxpass"} for c in t.children):
+    if t.pos_ not in {"VERB", "AUX"} and not any(c.dep_ in AUX_DEPS for c in t.children):
         return False
-    return t.tag_ in FINITE_TAGS or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in t.children)
+    return t.tag_ in FINITE_TAGS or any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in t.children)
 
 
 def missing_complement(verb: Token) -> list[str]:

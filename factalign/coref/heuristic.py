@@ -12,8 +12,9 @@ cluster. Crude next to a neural model, but it runs anywhere, deterministically.
 from __future__ import annotations
 
 from factalign.coref.base import Cluster
+from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.nlp import ENTITIES, pipeline
-from factalign.text.pronouns import PERSON, THING, THIRD_PERSON
+from factalign.text.pronouns import PERSON, PERSON_SUBJECT, THING, THIRD_PERSON
 
 _THING_TYPES = {"ORG", "GPE", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW"}
 _GROUP_TYPES = {"ORG", "NORP", "GPE"}
@@ -51,11 +52,8 @@ _ORG_WORDS = {"the", "inc", "ltd", "llc", "co", "corp", "corporation", "company"
               "united", "city", "team", "army", "navy", "church", "museum", "hospital", "center", "centre"}
 
 
-_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
-
-
 def _subject_pronoun(token) -> bool:
-    return token.lower_ in {"he", "she"} and token.dep_ in _SUBJECT_DEPS
+    return token.lower_ in PERSON_SUBJECT and token.dep_ in NOMINAL_SUBJECT_DEPS
 
 
 def _split_lines(doc, ents):
@@ -88,7 +86,7 @@ class HeuristicCoref:
             if kind == "ent":
                 a, b, label, name = item
                 span = doc.char_span(a, b)
-                subject = [a] if span is not None and span.root.dep_ in _SUBJECT_DEPS else []
+                subject = [a] if span is not None and span.root.dep_ in NOMINAL_SUBJECT_DEPS else []
                 match = next((c for c in reversed(entities) if _same_entity(c[1], name)), None)
                 if match:
                     match[0].add(label)  # the small NER model often types one name two ways
@@ -109,6 +107,6 @@ class HeuristicCoref:
                     target = max(candidates, key=lambda c: c[2][-1][0], default=None)
                 if target is not None:
                     target[2].append((item.idx, item.idx + len(item.text)))
-                    if item.dep_ in _SUBJECT_DEPS:
+                    if item.dep_ in NOMINAL_SUBJECT_DEPS:
                         target[3].append(item.idx)
         return [sorted(mentions) for _, _, mentions, _ in entities if len(mentions) > 1]

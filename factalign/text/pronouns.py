@@ -37,9 +37,14 @@ THING = _where(refers={"thing"})              # it, its, itself
 GROUP = _where(refers={"group"})              # they, them, their, theirs, themselves
 THIRD_PERSON = PERSON | THING | GROUP
 SUBJECT = _where(refers={"person", "thing", "group"}, forms={"subject"})  # he, she, it, they
+PERSON_SUBJECT = PERSON & SUBJECT             # he, she
 REFLEXIVE = _where(refers={"person", "thing", "group"}, forms={"reflexive"})
 DETERMINERS = _where(refers={"person", "thing", "group"}, forms={"determiner"})  # his, her, its, their
 # replaced by "Name's" when resolved: his, her, its, their, hers, theirs, whose
 POSSESSIVE = DETERMINERS | _where(refers={"person", "group"}, forms={"possessive"}) | {"whose"}
+DEMONSTRATIVE = _where(forms={"demonstrative"})  # this, that, these, those
 # left for a reader to resolve: third-person pronouns and demonstratives
-UNRESOLVED = (THIRD_PERSON - REFLEXIVE) | _where(forms={"demonstrative"})
+UNRESOLVED = (THIRD_PERSON - REFLEXIVE) | DEMONSTRATIVE
+# a relative clause's subject or object: the relatives above, "which" (never a mention) and "that"
+RELATIVE_PRONOUNS = _where(refers={"relative"}) | {"which", "that"}
+RELATIVE_WORDS = RELATIVE_PRONOUNS | {"where", "when"}  # the words that open a relative clause

@@ -74,10 +74,10 @@ def run_train_nli(args) -> int:
 
     _require_training_extra()
     if args.data:
-        from factalign.train.mix import parse_spec  # needs spaCy, which --examples does not
+        from factalign.train.mix import parse_data_spec  # needs spaCy, which --examples does not
 
         for spec in args.data:  # a bad spec fails before an ONNX base is rebuilt
-            parse_spec(spec)
+            parse_data_spec(spec)
     saved = args.work_dir / "examples.json"
     if args.examples:
         train_examples, dev_examples, made_by = _read_examples(args.examples)

