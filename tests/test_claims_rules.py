@@ -184,3 +184,11 @@ def test_fragment_replaced_by_its_sentence_unless_other_claims_hold_its_words():
     assert guarded(["Gary Locke will be named manager.", "Gary Locke given."], sentence) == [
         "Gary Locke will be named manager.", "Gary Locke will be named manager and given a deal."]
     assert guarded(["Gary Locke will be named manager.", "Gary Locke named."], sentence) == ["Gary Locke will be named manager."]
+
+
+def test_a_full_name_is_not_prefixed_again_when_the_ner_tags_only_the_surname():
+    text = ("Natalia Moon moved to the Philippines in 2012 and learned Tagalog. Natalia Moon landed a role in the "
+            "sitcom Ismol Family in 2014. Moon was born in New Zealand.")
+    claims = [c.text for c in load_extractor("rules").extract(Document.from_text(text))]
+    assert "Natalia Moon landed a role in the sitcom." in claims and not any("Natalia Natalia" in c for c in claims)
+    assert "Natalia Moon was born in New Zealand." in claims  # the surname alone still gets the full name

@@ -38,3 +38,12 @@ def test_representative_prefers_a_clean_proper_name():
     assert representative(text, [quoted, name, pronoun]) == "Emmanuel Adebayor"
     assert representative("the 27-year-old joined. He", [(0, 15), (24, 26)]) == "the 27-year-old"
     assert representative("He and she", [(0, 2), (7, 10)]) is None
+
+
+def test_a_name_that_modifies_a_noun_is_not_a_mention():
+    """The README example: "A Darwin woman ..." named no person called Darwin, yet "She became fluent"
+    was resolved to "Darwin became fluent"."""
+    text = ("A Darwin woman has become a TV sensation. After struggling in Australia, Natalia Moon moved to "
+            "the Philippines. She became fluent in Tagalog.")
+    clusters = mentions(text, HeuristicCoref().clusters(text))
+    assert ["Natalia Moon", "She"] in clusters and not any("Darwin" in c for c in clusters)

@@ -235,6 +235,8 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
             if low in PRONOUNS:
                 new = name + "'s" if low in POSSESSIVE else name
             elif mention != name and is_person_like(name) and mention.split() == name.split()[-len(mention.split()):]:
+                if text[:a].endswith(name[:len(name) - len(mention)]):
+                    continue  # the NER tagged only "Moon" of "Natalia Moon": the full name is already there
                 new = name  # a surname stands for the full name
             else:
                 continue

@@ -52,6 +52,11 @@ _ORG_WORDS = {"the", "inc", "ltd", "llc", "co", "corp", "corporation", "company"
               "united", "city", "team", "army", "navy", "church", "museum", "hospital", "center", "centre"}
 
 
+def _modifies_a_noun(span) -> bool:
+    root = span.root
+    return root.dep_ in ("compound", "amod") and root.head.pos_ == "NOUN" and root.head.i >= span.end
+
+
 def _subject_pronoun(token) -> bool:
     return token.lower_ in PERSON_SUBJECT and token.dep_ in NOMINAL_SUBJECT_DEPS
 
@@ -86,6 +91,8 @@ class HeuristicCoref:
             if kind == "ent":
                 a, b, label, name = item
                 span = doc.char_span(a, b)
+                if span is not None and _modifies_a_noun(span):
+                    continue  # "a Darwin woman", "the Obama administration": a name used as a word, no mention
                 subject = [a] if span is not None and span.root.dep_ in NOMINAL_SUBJECT_DEPS else []
                 match = next((c for c in reversed(entities) if _same_entity(c[1], name)), None)
                 if match:
