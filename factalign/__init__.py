@@ -6,8 +6,10 @@ from factalign.text.nlp import hide_torch_from_thinc  # noqa: E402
 
 hide_torch_from_thinc()  # before any module imports spaCy
 
-from factalign.data import Claim, ClaimResult, Document, Premise, SummaryResult  # noqa: E402
+from factalign.data import SummaryResult  # noqa: E402
 from factalign.errors import FactalignError  # noqa: E402
 from factalign.scorer import Scorer, score  # noqa: E402
+from factalign.batch import run_batch  # noqa: E402
+from factalign.engine.job import BatchJob  # noqa: E402
 
-__all__ = ["Scorer", "score", "Document", "Claim", "Premise", "ClaimResult", "SummaryResult", "FactalignError", "__version__"]
+__all__ = ["Scorer", "score", "SummaryResult", "BatchJob", "run_batch", "FactalignError", "__version__"]

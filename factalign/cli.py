@@ -100,8 +100,10 @@ def aligned_source(c, document: str) -> tuple[str, str | None]:
 
 def run_batch(args: argparse.Namespace) -> int:
     from factalign.batch import run_batch as batch
+    from factalign.engine.job import BatchJob
 
-    return batch(args, scorer_from_args)
+    distinct_files({"the input": args.input, "--output": args.output, "--html": args.html}, {"--cache": cache_from_args(args)})
+    return batch(BatchJob.from_args(args, scorer_from_args))
 
 
 def add_engine_options(p: argparse.ArgumentParser) -> None:

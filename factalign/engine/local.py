@@ -18,6 +18,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from factalign.engine.job import BatchJob
 from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, kept_rows, open_input, report_row,
                                    time_limit, warm_up)
 from factalign.errors import FactalignError
@@ -74,34 +75,34 @@ def score_group(scorer, rows: list[dict]) -> list[Any]:
     return scorer.score_together([(document, row["summary"]) for row in rows])
 
 
-def run_local(args, make_scorer) -> int:
+def run_local(job: BatchJob) -> int:
     """`factalign batch --engine local`."""
-    check_timeout(args.row_timeout)
-    group = not getattr(args, "no_group", False) and not args.row_timeout  # a row's timer needs the main thread
-    with JsonlOutput(args.output) as output:  # a bad output path fails before any model loads
-        rows = open_input(args, output)
-        scorer = make_scorer(args)
+    check_timeout(job.row_timeout)
+    group = job.group and not job.row_timeout  # a row's timer needs the main thread
+    with JsonlOutput(job.output) as output:  # a bad output path fails before any model loads
+        rows = open_input(job, output)
+        scorer = job.make_scorer()
         output.check_signature(scorer.signature)
-        if args.row_timeout:
+        if job.row_timeout:
             warm_up(scorer)
-        kept = kept_rows(args)
+        kept = kept_rows(job)
         stats = {"rows": 0, "failed": 0, "written": 0}
-        bar = tqdm(desc=f"scoring ({scorer.method})", unit="row", disable=args.quiet)
+        bar = tqdm(desc=f"scoring ({scorer.spec.name})", unit="row", disable=job.quiet)
         for window in windows(rows, size=GROUP_ROWS if group else 1):
             if group:
                 results = score_rows(scorer, window, output.finished, group=True)
             else:
                 lineno, row = window[0]
                 results = [row if isinstance(row, FactalignError) else SKIPPED if row_key(row["id"]) in output.finished
-                           else _timed(scorer, row, args.row_timeout)]
+                           else _timed(scorer, row, job.row_timeout)]
             for (lineno, row), result in zip(window, results):
                 if kept is not None and isinstance(row, dict):
                     kept.append((lineno, row))
-                report_row(args, output, lineno, row, result, stats)
+                report_row(job, output, lineno, row, result, stats)
                 bar.update()
         bar.close()
-    html_report(args, output, kept)
-    return finish(args, output, stats)
+    html_report(job, output, kept, scorer.threshold)
+    return finish(job, output, stats)
 
 
 def _timed(scorer, row, seconds):

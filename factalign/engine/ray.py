@@ -18,6 +18,7 @@ import json
 import os
 from typing import Any
 
+from factalign.engine.job import BatchJob
 from factalign.errors import FactalignError
 from factalign.jsonl_output import row_key
 
@@ -27,10 +28,9 @@ WAVE_SHARDS = 64  # shards handed to Ray at a time: bounds the driver's memory o
 class ShardScorer:
     """A Ray Data actor: loads the models once, then scores one shard per call."""
 
-    def __init__(self, args, make_scorer):
-        self.scorer = make_scorer(args)
-        self.input = args.input
-        self.group = not getattr(args, "no_group", False)
+    def __init__(self, job: BatchJob):
+        self.scorer = job.make_scorer()
+        self.group = job.group
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, Any]:
         from factalign.engine.local import score_rows
@@ -53,7 +53,7 @@ class ShardScorer:
         return {"shard": shards, "lines": outs, "errors": errors}
 
 
-def run_ray(args, make_scorer) -> int:
+def run_ray(job: BatchJob) -> int:
     """`factalign batch --engine ray`."""
     try:
         import ray
@@ -66,27 +66,26 @@ def run_ray(args, make_scorer) -> int:
     from factalign.engine.local import windows
     from factalign.jsonl_output import JsonlOutput
 
-    if args.row_timeout:
+    if job.row_timeout:
         raise FactalignError("--row-timeout works with --engine local only")
-    if args.shard_rows < 1 or (args.actors is not None and args.actors < 1):
+    if job.shard_rows < 1 or (job.actors is not None and job.actors < 1):
         raise FactalignError("--shard-rows and --actors must be at least 1")
-    with JsonlOutput(args.output) as output:
-        rows = open_input(args, output)
-        # a bad method, model or option fails here, in one line, before Ray starts
-        output.check_signature(make_scorer(args).signature)
-        started = _connect(ray, args)
+    with JsonlOutput(job.output) as output:
+        rows = open_input(job, output)
+        method, threshold = _check_scorer(job, output)
+        started = _connect(ray, job.address)
         try:
             stats = {"rows": 0, "failed": 0, "written": 0}
-            bar = tqdm(desc=f"scoring ({args.method}, ray)", unit="row", disable=args.quiet)
-            kept = kept_rows(args)
+            bar = tqdm(desc=f"scoring ({method}, ray)", unit="row", disable=job.quiet)
+            kept = kept_rows(job)
             wave: list = []
-            for number, shard in enumerate(windows(rows, size=args.shard_rows, chars=1 << 62)):
+            for number, shard in enumerate(windows(rows, size=job.shard_rows, chars=1 << 62)):
                 if kept is not None:
                     kept += [(n, r) for n, r in shard if isinstance(r, dict)]
                 pending = []
                 for lineno, row in shard:  # bad lines are reported by the driver, as the local engine does
                     if not isinstance(row, dict):
-                        report_row(args, output, lineno, row, row, stats)
+                        report_row(job, output, lineno, row, row, stats)
                     elif row_key(row["id"]) in output.finished:
                         stats["rows"] += 1  # finished in an earlier run
                     else:
@@ -95,19 +94,27 @@ def run_ray(args, make_scorer) -> int:
                 if pending:  # else a finished shard: skipped
                     wave.append((number, pending))
                 if len(wave) >= WAVE_SHARDS:
-                    _run_wave(ray, args, make_scorer, wave, output, stats, bar)
+                    _run_wave(ray, job, wave, output, stats, bar)
                     wave = []
             if wave:
-                _run_wave(ray, args, make_scorer, wave, output, stats, bar)
+                _run_wave(ray, job, wave, output, stats, bar)
             bar.close()
         finally:
             if started:
                 ray.shutdown()
-    html_report(args, output, kept)
-    return finish(args, output, stats)
+    html_report(job, output, kept, threshold)
+    return finish(job, output, stats)
 
 
-def _connect(ray, args) -> bool:
+def _check_scorer(job: BatchJob, output) -> tuple[str, float | None]:
+    """The method's name and the threshold, from a Scorer built here so that a bad method, model or option
+    fails in one line before Ray starts; the driver keeps no models (each actor builds its own)."""
+    scorer = job.make_scorer()
+    output.check_signature(scorer.signature)
+    return scorer.spec.name, scorer.threshold
+
+
+def _connect(ray, address: str | None) -> bool:
     """Join --address (or RAY_ADDRESS), or start a local instance; True if this call started Ray."""
     import logging
 
@@ -115,7 +122,7 @@ def _connect(ray, args) -> bool:
         logging.getLogger(name).setLevel(logging.WARNING)
     if ray.is_initialized():
         return False
-    address = args.address or os.environ.get("RAY_ADDRESS")
+    address = address or os.environ.get("RAY_ADDRESS")
     try:
         # a local instance's workers import factalign from where this process does
         env = {"env_vars": {"PYTHONPATH": os.environ["PYTHONPATH"]}} if not address and "PYTHONPATH" in os.environ else None
@@ -125,7 +132,7 @@ def _connect(ray, args) -> bool:
     return True
 
 
-def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
+def _run_wave(ray, job: BatchJob, wave, output, stats, bar) -> None:
     """Score the wave's shards on the actor pool and append their rows to the output, in input order."""
     from factalign.engine.rows import report_row, write_line
 
@@ -136,9 +143,9 @@ def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
         ctx.print_on_execution_start = False
     by_number = {number: rows for number, rows in wave}
     items = [{"shard": number, "rows": json.dumps(rows, ensure_ascii=False)} for number, rows in wave]
-    actors = args.actors or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    actors = job.actors or max(1, int(ray.cluster_resources().get("CPU", 1)))
     ds = ray.data.from_items(items, override_num_blocks=len(items)).map_batches(
-        ShardScorer, fn_constructor_args=(args, make_scorer), batch_size=1,
+        ShardScorer, fn_constructor_args=(job,), batch_size=1,
         compute=ray.data.ActorPoolStrategy(size=min(actors, len(items))), num_cpus=1, batch_format="numpy")
     try:
         for result in ds.iter_rows():
@@ -150,7 +157,7 @@ def _run_wave(ray, args, make_scorer, wave, output, stats, bar) -> None:
             for lineno, row in shard:
                 outcome = FactalignError(errors[lineno]) if lineno in errors else next(done)
                 if isinstance(outcome, FactalignError):
-                    report_row(args, output, lineno, row, outcome, stats)
+                    report_row(job, output, lineno, row, outcome, stats)
                 else:
                     stats["rows"] += 1
                     write_line(output, outcome, stats)

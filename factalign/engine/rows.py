@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import signal
 import sys
@@ -12,12 +11,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from factalign.errors import FactalignError, printable
+from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import read_rows
+from factalign.errors import FactalignError, printable
 from factalign.jsonl_output import JsonlOutput, row_key
-from factalign.registry import parse_options
 
-FIELDS = ("id", "document", "summary")
 SKIPPED = object()  # a row whose id is already in the output
 
 
@@ -25,7 +23,7 @@ class RowTimeout(BaseException):
     """Raised inside a row's scoring when its time is up (a BaseException: no `except Exception` swallows it)."""
 
 
-def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, result, stats: dict) -> None:
+def report_row(job: BatchJob, output: JsonlOutput, lineno: int, row, result, stats: dict) -> None:
     """Write a row's result, or report its error on stderr; `stats` counts rows, failures and writes."""
     stats["rows"] += 1
     if result is SKIPPED:
@@ -33,7 +31,7 @@ def report_row(args: argparse.Namespace, output: JsonlOutput, lineno: int, row, 
     if isinstance(result, FactalignError):
         stats["failed"] += 1
         text = str(result)
-        msg = text if text.startswith(f"{args.input}:") else f"{args.input}:{lineno}: {text}"
+        msg = text if text.startswith(f"{job.input}:") else f"{job.input}:{lineno}: {text}"
         tqdm.write(f"factalign: error: {printable(msg)}", file=sys.stderr)
         return
     write_line(output, {"id": row["id"], **result.to_dict()}, stats)
@@ -50,26 +48,27 @@ def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
     output.note(line)
 
 
-def open_input(args: argparse.Namespace, output: JsonlOutput) -> Iterator:
-    """The checked input rows of `batch`, the first read now (an empty or unreadable input, or --html
+def open_input(job: BatchJob, output: JsonlOutput) -> Iterator:
+    """The checked input rows of the job, the first read now (an empty or unreadable input, or --html
     with an output that cannot be read back, fails before any model loads)."""
-    if args.html and not output.regular:
-        raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {args.output}")
-    return first_then_rest(checked_rows(args.input, batch_columns(args.columns)))
+    if job.html and not output.regular:
+        raise FactalignError(f"--html reads the rows back from --output, so it needs a file, not {job.output}")
+    return first_then_rest(checked_rows(job.input, job.columns))
 
 
-def kept_rows(args: argparse.Namespace) -> list | None:
+def kept_rows(job: BatchJob) -> list | None:
     """A list to keep the rows in for --html when the input is standard input (it cannot be read again), else None."""
-    return [] if args.html and args.input == "-" else None
+    return [] if job.html and job.input == "-" else None
 
 
-def html_report(args: argparse.Namespace, output: JsonlOutput, kept: list | None) -> None:
-    """--html: the batch report over the output, with the rows kept in memory or read again from the input."""
-    if args.html and output.finished:
+def html_report(job: BatchJob, output: JsonlOutput, kept: list | None, threshold: float | None) -> None:
+    """--html: the batch report over the output, with the rows kept in memory or read again from the input;
+    `threshold`: the scorer's."""
+    if job.html and output.finished:
         from factalign.report import batch_html_report
 
-        rows = kept if kept is not None else checked_rows(args.input, batch_columns(args.columns))
-        batch_html_report(args.output, args.html, rows, getattr(args, "threshold", None))
+        rows = kept if kept is not None else checked_rows(job.input, job.columns)
+        batch_html_report(job.output, job.html, rows, threshold)
 
 
 def first_then_rest(rows: Iterator) -> Iterator:
@@ -79,15 +78,14 @@ def first_then_rest(rows: Iterator) -> Iterator:
     return iter(()) if first is None else itertools.chain([first], rows)
 
 
-def finish(args: argparse.Namespace, output: JsonlOutput, stats: dict) -> int:
-    """The end of a batch run: failures, the aggregate line over the whole output, and --fail-under."""
+def finish(job: BatchJob, output: JsonlOutput, stats: dict) -> int:
+    """The end of a batch run: failures, the aggregate line over the whole output, --fail-under and --fail-on."""
     if stats["failed"]:
-        print(f"factalign: {stats['failed']} of {stats['rows']} rows failed; the others are in {args.output}", file=sys.stderr)
-    mean = aggregate(output.scores, args.output)
+        print(f"factalign: {stats['failed']} of {stats['rows']} rows failed; the others are in {job.output}", file=sys.stderr)
+    mean = aggregate(output.scores, job.output)
     if stats["failed"]:
         return 1
-    return (below(mean, getattr(args, "fail_under", None), "the mean score")
-            or gated([d for _, _, d in output.scores.values()], getattr(args, "fail_on", None)))
+    return below(mean, job.fail_under, "the mean score") or gated([d for _, _, d in output.scores.values()], job.fail_on)
 
 
 def aggregate(scores: dict[str, tuple[float, str | None, str | None]], where: str) -> float | None:
@@ -138,16 +136,6 @@ def warm_up(scorer) -> None:
     sentence_pipeline()
     if "coref" in scorer.spec.uses:
         scorer.coref_model.clusters("Warm-up text. It has two sentences.")
-
-
-def batch_columns(items: list[str]) -> dict[str, str]:
-    """--columns FIELD=COLUMN,... for id, document (or doc, as in bench) and summary."""
-    mapping = parse_options([p for item in items for p in item.split(",") if p.strip()], "--columns")
-    mapping = {("document" if field == "doc" else field): column for field, column in mapping.items()}
-    unknown = [f for f in mapping if f not in FIELDS]
-    if unknown:
-        raise FactalignError(f"--columns: unknown field {unknown[0]!r}; fields are: {', '.join(FIELDS)}")
-    return {field: mapping.get(field, field) for field in FIELDS}
 
 
 def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign.report.html import render, write
-from factalign.report.load import Texts, read_inputs, read_results, texts_for
+from factalign.report.load import Texts, read_results, texts_for
 from factalign.report.payload import payload, row_view
 
 
@@ -43,4 +43,4 @@ def batch_html_report(output: str, path: str | Path, input_rows: list, threshold
     write(path, build_report(rows, [texts[str(r["id"])] for r in rows], threshold, True, name=output))
 
 
-__all__ = ["batch_html_report", "build_report", "html_report", "report_file", "read_inputs", "render", "write"]
+__all__ = ["batch_html_report", "build_report", "html_report", "report_file", "write"]

@@ -21,7 +21,8 @@ def register(sub) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from factalign.report import read_inputs, report_file
+    from factalign.report import report_file
+    from factalign.report.load import read_inputs
     from factalign.scorer import check_threshold
 
     check_threshold(args.threshold)

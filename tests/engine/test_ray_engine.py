@@ -49,7 +49,7 @@ def test_a_rerun_sends_only_unfinished_rows_and_ends_with_the_local_file(cluster
     out.write_bytes(b"".join(local.read_bytes().splitlines(keepends=True)[:12]))
 
     sent, real_wave = [], engine._run_wave
-    monkeypatch.setattr(engine, "_run_wave", lambda ray_, a, m, wave, *rest: (sent.extend(wave), real_wave(ray_, a, m, wave, *rest)))
+    monkeypatch.setattr(engine, "_run_wave", lambda ray_, job, wave, *rest: (sent.extend(wave), real_wave(ray_, job, wave, *rest)))
     capsys.readouterr()
     assert main(args(src, out, nli, "--engine", "ray", "--actors", "2", "--shard-rows", str(SHARD))) == 1
     assert out.read_bytes() == local.read_bytes()  # rows in input order, row for row the local results

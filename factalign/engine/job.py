@@ -1,0 +1,63 @@
+"""A batch job: everything `factalign batch` runs on, decided once (from the command line by
+`BatchJob.from_args`, or in Python), then read by the engines."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+
+from factalign.errors import FactalignError
+from factalign.registry import parse_options
+from factalign.scorer import Scorer
+
+FIELDS = ("id", "document", "summary")
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """Score rows {id, document, summary} of `input` into the JSONL `output`; see `factalign.run_batch`."""
+
+    input: str  # JSONL, CSV (.csv, .tsv) or Parquet (.parquet) rows; "-": JSONL on standard input
+    output: str  # JSONL results, appended to; rows whose id it holds already are skipped
+    # builds the Scorer: in this process, and once in each Ray actor, so with engine="ray" it must pickle
+    # (a function, or functools.partial(Scorer, ...); a Scorer itself holds its loaded models)
+    make_scorer: Callable[[], Scorer]
+    columns: Mapping[str, str] | None = None  # field (id, document or doc, summary) -> the input's column
+    html: str | None = None  # also write the HTML report of every finished row here
+    row_timeout: float | None = None  # seconds before a row is given up and reported (engine="local")
+    group: bool = True  # score rows that share a document together (the same results, fewer model calls)
+    engine: str = "local"  # or "ray": Ray Data actors (extra [ray])
+    address: str | None = None  # engine="ray": the cluster to join (else RAY_ADDRESS, else a local instance)
+    actors: int | None = None  # engine="ray": scoring actors (default: one per CPU of the cluster)
+    shard_rows: int = 200  # engine="ray": rows per shard, the unit of work and of resuming
+    fail_under: float | None = None  # exit status 1 when the output's mean score is below this
+    fail_on: str | None = None  # exit status 1 when a decision is this ("review" or "block") or worse
+    quiet: bool = False  # no progress bar
+
+    def __post_init__(self):
+        for name in ("input", "output", "html"):  # a Path given in Python: as the command line's str
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, os.fspath(getattr(self, name)))
+        object.__setattr__(self, "columns", full_columns(self.columns or {}))
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, scorer_from_args: Callable[[argparse.Namespace], Scorer]) -> BatchJob:
+        """The job of `factalign batch`'s arguments; `scorer_from_args` (factalign.options', passed in: the
+        package root exports BatchJob and lies below options) builds the Scorer from them when the job runs."""
+        parts = [p for item in args.columns for p in item.split(",") if p.strip()]
+        return cls(args.input, args.output, partial(scorer_from_args, args), parse_options(parts, "--columns"),
+                   html=args.html, row_timeout=args.row_timeout, group=not args.no_group, engine=args.engine,
+                   address=args.address, actors=args.actors, shard_rows=args.shard_rows, fail_under=args.fail_under,
+                   fail_on=args.fail_on, quiet=args.quiet)
+
+
+def full_columns(mapping: Mapping[str, str]) -> dict[str, str]:
+    """Each field's column: `mapping` (where `doc` stands for `document`, as in bench), else the field's own name."""
+    mapping = {("document" if field == "doc" else field): column for field, column in mapping.items()}
+    unknown = [f for f in mapping if f not in FIELDS]
+    if unknown:
+        raise FactalignError(f"--columns: unknown field {unknown[0]!r}; fields are: {', '.join(FIELDS)}")
+    return {field: mapping.get(field, field) for field in FIELDS}
