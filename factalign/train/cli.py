@@ -7,6 +7,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from factalign.train import MODEL_ID
 from factalign.train.data import fail
 
 DEFAULT_WORK_DIR = Path("checkpoints/train-nli")
@@ -57,6 +58,8 @@ def register(subparsers) -> None:
     export.add_argument("--output", type=Path, required=True, help="directory for model.onnx, tokenizer.json and "
                                                                   "config.json; use it with --nli onnx:DIR")
     export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
+    export.add_argument("--model-id", default=MODEL_ID, help="the name in config.json and in every signature made with "
+                                                            "the model (default: %(default)s)")
     export.set_defaults(func=run_export_onnx)
 
 
@@ -172,7 +175,7 @@ def run_export_onnx(args) -> int:
     from factalign.train.export import export_model_dir
 
     _require_training_extra()
-    config = export_model_dir(args.checkpoint, args.output, quantize=not args.no_quantize)
+    config = export_model_dir(args.checkpoint, args.output, quantize=not args.no_quantize, model_id=args.model_id)
     print(f"wrote {args.output}/model.onnx (sha256 {config['sha256'][:12]})")
     return 0
 

@@ -12,9 +12,9 @@ import tempfile
 from pathlib import Path
 
 from factalign.nli.onnx import file_sha256
+from factalign.train import MODEL_ID
 from factalign.train.data import fail
 
-MODEL_ID = "factalign/house-nli-minilm-l6-v2"
 OPSET = 17
 
 
@@ -72,7 +72,7 @@ def _recipe_chain(checkpoint: Path) -> dict:
     return recipe
 
 
-def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True) -> dict:
+def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True, model_id: str = MODEL_ID) -> dict:
     """Write output/{model.onnx, tokenizer.json, config.json}; returns the config."""
     for name in ("config.json", "tokenizer.json"):
         if not (checkpoint / name).exists():
@@ -93,7 +93,7 @@ def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True) -> d
         else:
             shutil.copy(fp32, output / "model.onnx")
     config = {
-        "model_id": MODEL_ID,
+        "model_id": model_id,
         "id2label": {str(k): v for k, v in model_config["id2label"].items()},
         "max_length": max_length,
         "do_lower_case": _tokenizer_file(checkpoint, output, max_length),
