@@ -59,10 +59,15 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=WICE)
     parser.add_argument("--cache", default=str(default_cache_path()))
     parser.add_argument("--out", type=Path, help="save the scores here (JSON per method)")
+    parser.add_argument("--limit", type=int, help="a seeded sample of N claims, the one `calibrate --claims-limit N` takes")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if not args.data.is_file():
         sys.exit(f"skip: {args.data} is absent (WiCE claim dev lives in ../shared/data/wice/)")
     examples = load_benchmark(f"wice:{args.data}").examples
+    if args.limit and args.limit < len(examples):
+        keep = np.random.default_rng(args.seed).choice(len(examples), args.limit, replace=False)
+        examples = [examples[i] for i in sorted(keep)]
     print(f"| method | part | n | supported | ROC-AUC | balanced acc. (CV) | unsupported passed (CV) | supported passed (CV) |")
     print("|---|---|---|---|---|---|---|---|")
     for method in args.methods.split(","):

@@ -47,3 +47,22 @@ def test_a_long_document_premise_is_scored_chunk_by_chunk(house):
     assert all(house.count_tokens([p])[0] <= house.premise_budget(h) for p, h in pieces)
     rows = house.predict(pieces)
     np.testing.assert_allclose(house.predict([(premise, "The cat sat on the mat.")])[0], rows[np.argmax(rows[:, ENT])])
+
+
+def test_the_readme_example_with_default_settings():
+    """The two true claims the README example once labelled unsupported are supported, the birthplace
+    claim is not (and is blocked), and the summary is flagged for review: the shipped fenice default's
+    claim part (fitted on WiCE claims) labels claims, not the summary threshold."""
+    from pathlib import Path
+
+    from factalign import Scorer
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+    result = Scorer().score((root / "document.txt").read_text(), (root / "summary.txt").read_text())
+    labels = {c.claim.text: (c.label, c.decision) for c in result.claims}
+    assert labels["Natalia Moon learned Tagalog."][0] == "supported"
+    assert labels["Natalia Moon landed a role in the sitcom in 2014."][0] == "supported"
+    assert labels["Natalia Moon was born in New Zealand."] == ("unsupported", "block")
+    assert result.decision in ("review", "block") and result.label == "inconsistent"
+    assert (result.probability >= 0.5) == (result.label == "consistent")
+    assert all((c.probability >= 0.5) == (c.label == "supported") for c in result.claims)

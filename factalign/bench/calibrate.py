@@ -41,7 +41,8 @@ def register(subparsers) -> None:
     p.add_argument("--claims-data", metavar="KIND:PATH",
                    help="claim-level labels for the claim part (e.g. wice:../shared/data/wice/claim_dev.jsonl): each "
                         "row's text is scored and its weakest claim stands for it; without it claims get no label")
-    p.add_argument("--seed", type=int, default=0, help="seed for the cross-validation folds (default: 0)")
+    p.add_argument("--claims-limit", type=int, metavar="N", help="a seeded sample of N --claims-data rows (default: all)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the cross-validation folds and samples (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p, labels=False)
     p.set_defaults(func=run_calibrate)
@@ -82,9 +83,13 @@ def _claim_part(args: argparse.Namespace, signature: str, bounds: tuple[float, f
         raise FactalignError(f"--claims-data is scored with {scorer.signature}, not the calibrated {signature}: "
                              "give the same scorer options as the run")
     bench = load_benchmark(args.claims_data)
+    if args.claims_limit and args.claims_limit < len(bench.examples):
+        rng = np.random.default_rng(args.seed)
+        bench.examples = [bench.examples[i] for i in sorted(rng.choice(len(bench.examples), args.claims_limit, replace=False))]
     kept, scores = _scored(bench, scorer, args.quiet, lambda r: min(c.score for c in r.claims if c.counted))
     labels = np.array([e.label for e in kept], dtype=int)
     data = {"file": Path(bench.path).name, "sha256": bench.sha256, "rows": len(kept), "supported": int(labels.sum()),
+            "sample": args.claims_limit, "seed": args.seed,
             "unit": "the weakest claim of each row"}
     return fit_claim_calibration(labels, np.array(scores), kept, args.probability, data, args.seed, *bounds)
 
