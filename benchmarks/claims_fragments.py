@@ -1,18 +1,27 @@
-"""Fragment rate of claim extractors on real summaries: FRANK validation (CNN/DM and XSum systems).
+"""Fragment rate of claim extractors on real texts: FRANK validation, WiCE or FEVERFact.
 
-    python benchmarks/claims_fragments.py [--extractor rules] [--limit N] [--show K]
+FRANK validation summaries (CNN/DM and XSum systems), WiCE claims or FEVERFact focus sentences:
 
-Every distinct summary is given to the extractor with its source document; each claim is checked
-by `factalign.claims.wellformed` (finite verb, subject, nothing dangling). Prints the share of
-malformed claims per FRANK part, the share that are a whole summary sentence kept as it is (a
-fallback; such a claim is malformed only when the summary sentence itself is), examples, and the
-extractor's CPU time (models loaded before the clock starts).
+    python benchmarks/claims_fragments.py [--data frank|wice|feverfact] [--extractor rules] [--limit N]
+        [--show K] [--show-ok K] [--dump claims.jsonl]
+
+Every distinct text is given to the extractor with its source document (`frank`: the summary and its
+article, `../shared/data/frank_val.jsonl`; `wice`: each claim of `../shared/data/wice/claim_dev.jsonl`
+with its evidence sentences joined by newlines; `feverfact`: each focus sentence of
+`../shared/data/feverfact_val.jsonl` with its `source_text`); each claim is checked by
+`factalign.claims.wellformed` against its sentence (finite verb, subject, nothing dangling or cut).
+Prints the share of malformed claims per part (FRANK: cnndm and xsum), the share that are a whole
+input sentence kept as it is (a fallback; such a claim is malformed only when the input sentence
+itself is), examples, and the extractor's CPU time (models loaded before the clock starts).
+`--show-ok` prints a sample of the claims the check accepts (to read what it misses), `--dump` writes
+every text's claims as JSON lines. A data file that is absent is skipped with a message.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections import Counter
@@ -23,51 +32,80 @@ from factalign.claims.base import extract_claims
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "frank_val.jsonl"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = SHARED / "frank_val.jsonl"
+SETS = {  # name: (file, title, row -> (text, source document, part))
+    "frank": (DATA, "FRANK validation", lambda row: (row["summary"], row["doc"], row["origin"])),
+    "wice": (SHARED / "wice" / "claim_dev.jsonl", "WiCE claim dev",
+             lambda row: (row["claim"], "\n".join(row["evidence"]), "wice")),
+    "feverfact": (SHARED / "feverfact_val.jsonl", "FEVERFact validation",
+                  lambda row: (row["sentence"], row["source_text"], "feverfact")),
+}
+
+
+def load_rows(path: Path, fields) -> list[tuple[str, str, str]]:
+    """(text, source, part) of each distinct non-empty text, in file order."""
+    rows, seen = [], set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        text, source, part = fields(json.loads(line))
+        if text.strip() and text not in seen:
+            seen.add(text)
+            rows.append((text, source, part))
+    return rows
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", choices=sorted(SETS), default="frank", help="which texts (default: frank)")
     parser.add_argument("--extractor", default="rules")
-    parser.add_argument("--limit", type=int, help="only the first N distinct summaries")
+    parser.add_argument("--limit", type=int, help="only the first N distinct texts")
     parser.add_argument("--show", type=int, default=15, help="malformed claims to print")
+    parser.add_argument("--show-ok", type=int, default=0, help="a random sample of K well-formed claims to print")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the --show-ok sample")
+    parser.add_argument("--dump", type=Path, help="write each text's claims (text, claims, problems) as JSON lines")
     parser.add_argument("--no-guard", action="store_true", help="rules without its well-formedness guard (the raw splitter)")
     parser.add_argument("--no-source", action="store_true", help="do not give the extractor the document")
     args = parser.parse_args()
-    if not DATA.is_file():
-        print(f"skipped: FRANK validation data not found at {DATA} (expected ../shared/data beside the repo)")
+    path, title, fields = SETS[args.data]
+    if not path.is_file():
+        print(f"skipped: {title} data not found at {path} (expected ../shared/data beside the repo)")
         return 0
-    rows, seen = [], set()
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        if line.strip() and row["summary"].strip() and row["summary"] not in seen:
-            seen.add(row["summary"])
-            rows.append(row)
-    rows = rows[: args.limit]
+    rows = load_rows(path, fields)[: args.limit]
     extractor = load_extractor(args.extractor)
     if args.no_guard:
         extractor.guard = False
     extract_claims(extractor, Document.from_text("A cat sat. It ran."))  # loads spaCy and the coref model
-    counts, bad, whole, shown = Counter(), Counter(), Counter(), []
+    counts, bad, whole, shown, good = Counter(), Counter(), Counter(), [], []
     sentences = Counter()
     cpu = 0.0
-    for row in rows:
-        summary = Document.from_text(row["summary"])
-        sentences[row["origin"]] += len(summary.sentences)
+    dump = args.dump.open("w", encoding="utf-8") if args.dump else None
+    for text, source, part in rows:
+        summary = Document.from_text(text)
+        sentences[part] += len(summary.sentences)
         start = time.process_time()
-        claims = extract_claims(extractor, summary, None if args.no_source else row["doc"])
+        claims = extract_claims(extractor, summary, None if args.no_source else source)
         cpu += time.process_time() - start
+        found = []
         for claim in claims:
-            part = row["origin"]
             counts[part] += 1
             is_whole = claim.text.rstrip(".").lower() == summary.sentence(claim.sentence_index).strip().rstrip(" .").lower()
             whole[part] += is_whole
-            issues = problems(claim.text)
+            issues = problems(claim.text, summary.sentence(claim.sentence_index))
+            found.append({"text": claim.text, "sentence_index": claim.sentence_index, "problems": issues})
             if issues:
                 bad[part] += 1
                 if len(shown) < args.show:
                     shown.append(f"  {claim.text!r}: {', '.join(issues)}")
-    print(f"FRANK validation, extractor {extractor.name}: {len(rows)} distinct summaries, {sum(sentences.values())} sentences")
+            elif not is_whole:
+                good.append(f"  {claim.text!r}  <- {summary.sentence(claim.sentence_index)!r}")
+        if dump:
+            dump.write(json.dumps({"text": text, "claims": found}, ensure_ascii=False) + "\n")
+    if dump:
+        dump.close()
+    noun = "summaries" if args.data == "frank" else "texts"
+    print(f"{title}, extractor {extractor.name}: {len(rows)} distinct {noun}, {sum(sentences.values())} sentences")
     for part in sorted(counts) + ["all"]:
         n = sum(counts.values()) if part == "all" else counts[part]
         b = sum(bad.values()) if part == "all" else bad[part]
@@ -76,6 +114,9 @@ def main() -> int:
     print(f"extraction: {cpu:.1f} s CPU, {1000 * cpu / max(len(rows), 1):.0f} ms per summary")
     print("examples of malformed claims:")
     print("\n".join(shown))
+    if args.show_ok:
+        print("a sample of well-formed claims (whole sentences left out):")
+        print("\n".join(random.Random(args.seed).sample(good, min(args.show_ok, len(good)))))
     return 0
 
 

@@ -124,6 +124,43 @@ CASES += [
 ]
 
 
+# WiCE claims (issue 26): the subject the parser hung on a coordination belongs to the verb after it (not
+# "English contain references to God."); a quoted title is one name, and "titled" after a comma describes
+# the film, not the sentence's subject (not 'He was titled "I'll Sleep.'); quotation marks stay paired
+CASES += [
+    (["English began as a gospel singer and many of her most popular songs contain references to God."],
+     ["English began as a gospel singer.", "Many of her most popular songs contain references to God."]),
+    (["Birmingham is the rat capital of the UK and the London Borough of Southwark has the most mice."],
+     ["Birmingham is the rat capital of the UK.", "The London Borough of Southwark has the most mice."]),
+    (["Tyler had a heavy addiction and the band's popularity waned."],
+     ["Tyler had a heavy addiction.", "The band's popularity waned."]),
+    (['He appeared in a documentary film about Steve Aoki, titled "I\'ll Sleep When I\'m Dead".'],
+     ["He appeared in a documentary film about Steve Aoki.",
+      'A documentary film about Steve Aoki was titled "I\'ll Sleep When I\'m Dead".']),
+    (['The home video "Live Facelift" was released on vinyl in 2016.'],
+     ['The home video "Live Facelift" was released on vinyl.', 'The home video "Live Facelift" was released on vinyl in 2016.']),
+    (['The Sunday Times branded his speeches "racialist".'], ['The Sunday Times branded his speeches "racialist".']),
+    # a quotation cut short is no claim: the whole sentence stands in for it
+    (['The Supreme Court declared the law unconstitutional "in so far as it criminalises conduct between adults".'],
+     ["It criminalises conduct between adults.",
+      'The Supreme Court declared the law unconstitutional "in so far as it criminalises conduct between adults".']),
+    # a tensed copula coordinated with a passive has no auxiliary to share (was "Kidman was was ..."); an
+    # object clause with its own tensed auxiliary gets no copula (was "A video was was copied ...")
+    (["Kidman was made a Companion in 2006, and was the highest-paid actress in the world."],
+     ["Kidman was made a Companion.", "Kidman was made a Companion in 2006.", "Kidman was the highest-paid actress.",
+      "Kidman was the highest-paid actress in the world."]),
+    (["This includes allegations a video was copied in a classroom."],
+     ["This includes allegations.", "A video was copied in a classroom."]),
+    # a participle after "and" in a participial clause gets its copula too (was "Shifty directed by Eran Creevy.")
+    (["Shifty is a 2008 British urban crime thriller film written and directed by Eran Creevy."],
+     ["Shifty is a 2008 urban crime thriller film.", "Shifty is British.", "Shifty was written.",
+      "Shifty was directed by Eran Creevy."]),
+    # the year of a date is part of it (was "September 30 was 2016.")
+    (["Denial was released on September 30, 2016 by Bleecker Street."],
+     ["Denial was released by Bleecker Street.", "Denial was released on September 30, 2016 by Bleecker Street."]),
+]
+
+
 @pytest.fixture(scope="module")
 def rules():
     return RulesExtractor("none")
@@ -192,3 +229,27 @@ def test_a_full_name_is_not_prefixed_again_when_the_ner_tags_only_the_surname():
     claims = [c.text for c in load_extractor("rules").extract(Document.from_text(text))]
     assert "Natalia Moon landed a role in the sitcom." in claims and not any("Natalia Natalia" in c for c in claims)
     assert "Natalia Moon was born in New Zealand." in claims  # the surname alone still gets the full name
+
+
+def test_a_name_with_an_exclamation_mark_does_not_end_the_sentence(rules):
+    """The segmenter cuts "In 2017, Shout!" | "Factory released ..."; the extractor joins the pieces again
+    (was "In 2017, Shout!." and "Factory released ...") and ties the claims to the piece holding most of their words."""
+    doc = Document.from_text("In 2017, Shout! Factory released a Blu-ray edition of the film. It sold well.")
+    claims = rules.extract(doc)
+    assert [c.text for c in claims] == ["Shout! Factory released a Blu-ray edition of the film.",
+                                        "Shout! Factory released a Blu-ray edition of the film in 2017.", "It sold well."]
+    assert all(c.span == doc.sentences[c.sentence_index] for c in claims)
+    assert [c.sentence_index for c in claims] == [len(doc.sentences) - 2] * 2 + [len(doc.sentences) - 1]
+
+
+def test_a_possessive_mention_names_its_owner_and_an_object_her_is_no_possessive():
+    text = "Elvis Presley's mother bought him a guitar. The song piqued his interest."
+    span = lambda words: (text.index(words), text.index(words) + len(words))  # noqa: E731
+    extractor = RulesExtractor(FixedCoref([[span("Elvis Presley's"), span("him"), span("his")]]))
+    assert [c.text for c in extractor.extract(Document.from_text(text))] == [
+        "Elvis Presley's mother bought Elvis Presley a guitar.",
+        "The song piqued Elvis Presley's interest."]  # not "Presley's's"
+    text = "Drew Barrymore stars in the film. A suitor uses videos to remind her of him."
+    extractor = RulesExtractor(FixedCoref([[span("Drew Barrymore"), span("her")]]))
+    claims = [c.text for c in extractor.extract(Document.from_text(text))]
+    assert claims[-1] == "A suitor uses videos to remind Drew Barrymore of him."  # not "Drew Barrymore's"

@@ -16,6 +16,13 @@ WELL_FORMED = [
     "The 23-year-old promotes herself.",
     "The museum houses paintings.",
     "Take a Bow topped the chart for seven weeks.",
+    # a quoted title and a name with a "!" are read as one name
+    'A documentary film about Steve Aoki was titled "I\'ll Sleep When I\'m Dead".',
+    "Shout! Factory released a Blu-ray edition of the film.",
+    'The Sunday Times branded his speeches "racialist".',
+    "The project was abandoned as planned.",
+    "They started by announcing the departure of the club captain.",
+    "He died by suicide.",
 ]
 
 MALFORMED = [
@@ -29,6 +36,13 @@ MALFORMED = [
     ("Five goals in 29 games have come from Bueno with.", "ends on 'with'"),
     ("Professor James Marshall said.", "'said' without an object"),
     ("The concert was.", "'was' without a complement"),
+    # words cut or pasted wrongly (issue 26): a quotation cut short, a word twice, a participle after a preposition
+    ('He was titled "I\'ll Sleep.', "unclosed quotation"),
+    ("In 2017, Shout!.", "no finite verb"),
+    ("Kidman was was the highest-paid actress.", "a word twice"),
+    ("The song piqued Elvis Presley's's interest.", "a word twice"),
+    ("Gauthe was later jailed for released in April 2010.", "'released' after 'for'"),
+    ("Bronson directed by Nicolas Winding Refn.", "'directed' without 'was'"),
 ]
 
 
@@ -40,3 +54,21 @@ def test_well_formed(claim):
 @pytest.mark.parametrize("claim, problem", MALFORMED)
 def test_malformed(claim, problem):
     assert problem in problems(claim)
+
+
+def test_a_verb_that_disagrees_with_a_subject_the_sentence_does_not_give_it():
+    sentence = "English began as a gospel singer and many of her most popular songs contain references to God."
+    assert "'contain' disagrees with 'English'" in problems("English contain references to God.", sentence)
+    assert problems("Many of her most popular songs contain references to God.", sentence) == []
+    # the sentence's own agreement (British "Norwich fail", an aside between them) is not the claim's fault
+    assert problems("Norwich fail to win.", "norwich fail to win .") == []
+    sentence = "now porto , coached by julen lopetegui , are ready to poach him ."
+    assert problems("Now Porto are ready to poach him.", sentence) == []
+    assert problems("English contain references to God.") == []  # without the sentence, agreement is not judged
+
+
+def test_an_unclosed_quotation_the_sentence_has_itself_is_not_the_claims_fault():
+    claim = 'He said "the club had been sold.'
+    assert "unclosed quotation" in problems(claim)
+    assert "unclosed quotation" in problems(claim, 'He said "the club had been sold" on Friday.')
+    assert problems(claim, 'He said "the club had been sold.') == []

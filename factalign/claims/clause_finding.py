@@ -1,5 +1,10 @@
 """Where the claims of a parsed sentence are: its predicates, each one's subject, and the tokens each
 token stands for (its subtree, without separate clauses, appositives or brackets).
+
+Some subjects are not where the parser puts them: a subject the parser made a conjunct of the noun
+before it ("a gospel singer and many of her songs contain ...") goes back to its verb, and a participle
+giving a title after a comma ('..., titled "Dead"') is about the object before the comma, not the
+sentence's subject.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ CLAUSE_DEPS = {"advcl", "relcl", "parataxis", "appos"}
 SUBTREE_DROP_DEPS = {"mark", "meta", "intj", "dep", "discourse"}
 DISCOURSE_ADVERBS = {"also", "then", "however", "thus", "therefore", "meanwhile", "moreover", "furthermore",
                      "additionally", "still", "too", "again", "instead", "nevertheless", "nonetheless"}
+NAMING_PARTICIPLES = {"titled", "entitled", "subtitled", "retitled"}  # said of a work, never of its maker
+NAME_GIVING_PARTICIPLES = {"called", "named", "renamed", "dubbed", "nicknamed"}  # with a name after them
 MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"}
 
@@ -36,6 +43,13 @@ class ClauseFinder:
     def __init__(self, sent: Span):
         self.sent = sent
         self.hidden = bracketed(sent)
+        self.quote_pairs = quote_pairs(sent)
+        self.lost = lost_subjects(sent)  # verb index -> the subject the parser gave to a coordination
+        self.detached = {i for subj in self.lost.values()  # each with the "and" before it
+                         for i in (subj.i, *[c.i for c in subj.head.children if c.dep_ == "cc" and c.i < subj.i])}
+        # clauses after an "and" the parser made an object clause ("had an addiction and the band's popularity
+        # waned": "waned" a ccomp of "had"): claims of their own
+        self.linked = {v.i for c in sent if (v := self.linked_clause(c)) is not None and v.dep_ in {"ccomp", "xcomp"}}
 
     def rel(self, t: Token) -> int:
         return t.i - self.sent.start
@@ -50,17 +64,39 @@ class ClauseFinder:
                 continue
             out.add(self.rel(x))
             for c in x.children:
-                if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c):
+                if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c) or c.i in self.detached or self.clause_link(c):
                     continue
                 if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS and is_verbal(x):
                     continue  # a sentence adverb ("also"), not a degree word ("too much")
                 stack.append(c)
         return out
 
+    def clause_link(self, c: Token) -> bool:
+        """An "and" the parser hung on the noun before it that joins two clauses: "began as a gospel
+        singer and many of her songs contain ..." (its head has no conjunct; a subject follows it)."""
+        return self.linked_clause(c) is not None
+
+    def linked_clause(self, c: Token) -> Token | None:
+        """The verb of the clause a clause-joining "and" (`clause_link`) opens, else None."""
+        if c.dep_ != "cc" or any(d.dep_ == "conj" and d.i not in self.detached for d in c.head.children):
+            return None
+        nxt = c.i + 1
+        if nxt >= self.sent.end:
+            return None
+        subject = next((w for w in self.sent if w.dep_ in NOMINAL_SUBJECT_DEPS and w.left_edge.i == nxt), None)
+        verb = subject.head if subject is not None else None
+        if verb is None or verb.i < c.i or not is_verbal(verb) or verb.is_ancestor(c) or c.head.is_ancestor(verb):
+            return None
+        return verb
+
     def separate(self, c: Token) -> bool:
         """Whether child c heads its own claim (and is left out of its parent's)."""
+        if c.i in self.lost or c.i in self.linked:
+            return True  # a clause the parser nested: a subject coordinated with a noun before it, or after "and"
         if c.dep_ in CLAUSE_DEPS - {"appos"} and non_finite(c) and not self.bare_participle(c):
             return False  # "to let illness interrupt his career", "showing pilots the way": no subject of its own
+        if c.dep_ == "appos" and c.like_num and c.head.lower_ in MONTHS:
+            return False  # "September 30, 2016": the year is part of the date
         if c.dep_ in CLAUSE_DEPS:
             return True
         if c.dep_ == "acl" and c.tag_ == "VBN":
@@ -93,7 +129,7 @@ class ClauseFinder:
                 out.append(t)
             elif self.coordinated_predicate(t):
                 out.append(t)
-            elif t.dep_ == "acl" and t.tag_ == "VBN":
+            elif t.dep_ == "acl" and t.tag_ == "VBN" or t.i in self.lost or t.i in self.linked:
                 out.append(t)
         return out
 
@@ -101,6 +137,11 @@ class ClauseFinder:
         """p's own subject; else its governing verb's (coordination, adverbial), or its antecedent."""
         if depth > 5:
             return None
+        if p.i in self.lost:
+            return self.lost[p.i]
+        named = self.named_thing(p)
+        if named is not None:
+            return named
         fronted = self.fronted_descriptions(p)
         for c in p.children:
             if c.dep_ in SUBJECT_DEPS and self.rel(c) not in self.hidden and c not in fronted:
@@ -116,6 +157,35 @@ class ClauseFinder:
             if first is not None and first.pos_ == "PROPN" and first.dep_ in {"advmod", "npadvmod", "dep", "compound", "nmod"}:
                 return first
         return self.antecedent(p) if p.dep_ in {"relcl", "acl"} else None
+
+    def named_thing(self, p: Token) -> Token | None:
+        """What a participle giving a title or name after a comma is about: '... a documentary film about
+        DJ Steve Aoki, titled "I'll Sleep When I'm Dead"' titles the film, not the sentence's subject
+        (the parser's head for the participle) nor "Steve Aoki" (the nearest noun): the object of the
+        clause before the comma, else the highest common noun of the phrase ending at the comma."""
+        doc = self.sent.doc
+        if p.tag_ != "VBN" or p.dep_ not in {"advcl", "acl"} or p.i - 2 < self.sent.start or doc[p.i - 1].text != ",":
+            return None
+        if any(c.dep_ in AUX_DEPS | SUBJECT_DEPS for c in p.children):
+            return None
+        if p.lower_ not in NAMING_PARTICIPLES:
+            if p.lower_ not in NAME_GIVING_PARTICIPLES or any(c.dep_ in {"prep", "agent"} for c in p.children):
+                return None  # "named after his grandfather", "called up by": not a name given
+            if not any(c.pos_ == "PROPN" or c.text[:1] in {'"', "\u201c"} for c in p.children):
+                return None
+        chain, t = [], doc[p.i - 2]
+        while t.i != t.head.i and not is_verbal(t) and t.right_edge.i <= p.i - 2:
+            if t.pos_ in {"NOUN", "PROPN"} and not (t.like_num or t.lower_ in MONTHS) and self.rel(t) not in self.hidden:
+                chain.append(t)
+            t = t.head
+        verb = t if is_verbal(t) else None
+        if verb is not None:
+            obj = next((c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"} and c.pos_ == "NOUN" and c.i < p.i
+                        and self.rel(c) not in self.hidden), None)
+            if obj is not None:
+                return obj
+        nouns = [c for c in chain if c.pos_ == "NOUN"] or chain
+        return nouns[-1] if nouns else None
 
     def fronted_descriptions(self, p: Token) -> list[Token]:
         """Indefinite noun phrases set before the subject with a comma, describing it ("A native of
@@ -163,13 +233,59 @@ class ClauseFinder:
         -> "X was born." "X was raised in Dallas." """
         if p.tag_ != "VBN" or any(c.dep_ in AUX_DEPS | NOMINAL_SUBJECT_DEPS for c in p.children):
             return False
-        if p.dep_ == "conj":
-            return p.head.dep_ == "advcl" and self.bare_participle(p.head)
+        if p.dep_ == "conj":  # "co-written and directed by X": the participle after "and" needs a copula too
+            h = p.head
+            return (h.dep_ in {"advcl", "conj"} and self.bare_participle(h)
+                    or h.dep_ == "acl" and h.tag_ == "VBN" and not any(c.dep_ in AUX_DEPS for c in h.children))
         return p.dep_ == "advcl"
 
     def past(self) -> bool:
         root = self.sent.root
         return root.tag_ == "VBD" or any(c.tag_ == "VBD" and c.dep_ in AUX_DEPS for c in root.children)
+
+
+def quote_pairs(sent: Span) -> list[tuple[int, int]]:
+    """Sentence-relative indices of each pair of quotation marks: straight ones in order (when they
+    pair up), curly ones by their direction."""
+    out, straight, opened = [], [], []
+    for t in sent:
+        i = t.i - sent.start
+        if t.text == '"':
+            straight.append(i)
+        elif t.text == "\u201c":
+            opened.append(i)
+        elif t.text == "\u201d" and opened:
+            out.append((opened.pop(), i))
+    if len(straight) % 2 == 0:
+        out += list(zip(straight[::2], straight[1::2]))
+    return out
+
+
+def lost_subjects(sent: Span) -> dict[int, Token]:
+    """Finite verbs without a subject whose subject the parser coordinated with a noun before them:
+    in "English began as a gospel singer and many of her songs contain references to God" the parser
+    makes "many" a conjunct of "singer" and "contain" a clause without a subject; "many of her songs"
+    is its subject (not "English")."""
+    out = {}
+    for p in sent:
+        if not is_verbal(p) or p.dep_ not in {"advcl", "conj", "ccomp", "parataxis"}:
+            continue
+        if not (p.tag_ in FINITE_TAGS or any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in p.children)):
+            continue
+        if any(c.dep_ in SUBJECT_DEPS or c.dep_ in {"mark", "expl"} for c in p.children):
+            continue
+        start = p.left_edge.i
+        if start - 1 < sent.start or any(not p.is_ancestor(w) or w.tag_ in {"WRB", "WDT", "IN"}
+                                         for w in sent.doc[start:p.i]):
+            continue  # only its own adverbs may stand between the noun phrase and the verb ("... songs often contain")
+        t = sent.doc[start - 1]
+        while t.dep_ != "conj" and t.head.i != t.i and t.head.right_edge.i == start - 1 and not is_verbal(t.head):
+            t = t.head
+        if (t.dep_ == "conj" and t.right_edge.i == start - 1 and t.pos_ in {"NOUN", "PROPN", "PRON", "ADJ", "NUM", "DET"}
+                and t.head.pos_ in {"NOUN", "PROPN", "PRON"} and t.left_edge.i - 1 >= sent.start
+                and sent.doc[t.left_edge.i - 1].dep_ == "cc" and sent.doc[t.left_edge.i - 1].lower_ == "and"):
+            out[p.i] = t
+    return out
 
 
 def non_finite(t: Token) -> bool:

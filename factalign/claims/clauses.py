@@ -13,15 +13,19 @@ conjunct of a split subject ("Anna and Bob watch films" -> "Anna watches films."
 Comma-set appositives (not lists the parser misread as appositives) and the adjectives of a copula's
 indefinite attribute become "X is ..." claims; a definite attribute keeps its adjectives ("Macbeth is
 Shakespeare's shortest tragedy"). A bare participial clause gets a copula ("Born in Dallas, he ..." ->
-"X was born in Dallas."). A possessive pronoun that refers to the claim's own subject stays a pronoun.
+"X was born in Dallas."). A possessive pronoun that refers to the claim's own subject stays a pronoun,
+and so does an object pronoun coreference would make its own verb's subject ("X told her", not "X told
+X"). A quotation a claim holds whole keeps its marks; one it cuts short is marked as cut (an unclosed
+quotation, which the well-formedness check rejects).
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
+from factalign.claims.clause_finding import DISCOURSE_ADVERBS, MONTHS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
+from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS
 from factalign.text.pronouns import DEMONSTRATIVE, DETERMINERS, RELATIVE_WORDS
 
@@ -29,6 +33,7 @@ CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent
 MODIFIER_DEPS = {"prep", "npadvmod", "advmod"}
 DROP_DEPS = SUBTREE_DROP_DEPS | {"punct", "cc", "preconj"}
 DEFINITE_DETERMINERS = {"the"} | DEMONSTRATIVE
+OBJECT_PRONOUNS = {"him", "her", "it", "them", "me", "us"}
 
 Names = dict[int, str]  # token index (in the sentence) -> replacement text; "" deletes the token
 
@@ -97,14 +102,15 @@ class ClauseSplitter(Coordinations):
         base = set().union({self.rel(p)}, *aux, *core)
         bases = [base] + [base | m for m in mods]
         copula = []
-        if p.dep_ == "acl" or self.bare_participle(p):
+        tensed = any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in p.children)  # "a video was copied": no copula
+        if p.dep_ == "acl" and not tensed or self.bare_participle(p):
             copula = ["were" if subj.tag_ in {"NNS", "NNPS"} and not set(subject) & set(self.names) else "was"]
         out = []
         for pred in bases:
             pred -= relative
             for s, pr in self.split_conjuncts(subject, pred):
-                subject_words = self.render(sorted(s))
-                predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words))
+                subject_words = self.render(sorted(s), claim=s | pr)
+                predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words), claim=s | pr)
                 if s != subject and conjunct_head(subj, s).tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
                     predicate = singular(predicate, p)
                 if any(w[:1].isalnum() for w in predicate):
@@ -113,7 +119,7 @@ class ClauseSplitter(Coordinations):
         for c in fronted:  # "A native of Seattle, Wilson began acting" -> "Wilson was a native of Seattle."
             copula = ["was" if p.tag_ == "VBD" or self.past() else "is"]
             for s, d in self.split_conjuncts(subject, self.subtree(c)):
-                out.append(self.render(sorted(s)) + copula + self.render(sorted(d)))
+                out.append(self.render(sorted(s), claim=s | d) + copula + self.render(sorted(d), claim=s | d))
         return out
 
     def shared_auxiliaries(self, p: Token) -> list[set[int]]:
@@ -121,6 +127,8 @@ class ClauseSplitter(Coordinations):
         with: "Locke will be named manager and given a deal" -> "Locke will be given a deal"."""
         if not self.coordinated_predicate(p) or any(c.dep_ in AUX_DEPS or c.dep_ in SUBJECT_DEPS for c in p.children):
             return []
+        if p.pos_ == "AUX" and p.tag_ in FINITE_TAGS:
+            return []  # "was made a Companion and was the highest-paid actress": a tensed copula of its own
         head = p.head
         while head.dep_ == "conj" and not any(c.dep_ in AUX_DEPS for c in head.children):
             head = head.head
@@ -170,7 +178,9 @@ class ClauseSplitter(Coordinations):
             split = self.adjectives(attr)
             for a in attr.children:
                 if a.dep_ == "amod" and self.rel(a) in split:
-                    out.append(self.render(sorted(subject)) + verb + self.render(sorted(self.subtree(a))))
+                    adjective = self.subtree(a)
+                    out.append(self.render(sorted(subject), claim=subject | adjective) + verb
+                               + self.render(sorted(adjective), claim=subject | adjective))
         return out
 
     def appositive_claims(self) -> list[list[str]]:
@@ -185,10 +195,12 @@ class ClauseSplitter(Coordinations):
                 continue
             if t.pos_ == "PROPN" and t.head.pos_ == "PROPN":
                 continue  # "Marnie, The Name of the Rose, ...": a list, not a description
+            if t.like_num and t.head.lower_ in MONTHS:
+                continue  # "on September 30, 2016": the year of a date, not a description
             head, appos = self.subtree(t.head), self.subtree(t)
             copula = "are" if t.head.tag_ in {"NNS", "NNPS"} else "was" if self.past() else "is"
             for h, a in self.split_conjuncts(head, appos):
-                out.append(self.render(sorted(h)) + [copula] + self.render(sorted(a)))
+                out.append(self.render(sorted(h), claim=h | a) + [copula] + self.render(sorted(a), claim=h | a))
         return out
 
     def loose_appositive(self, t: Token) -> bool:
@@ -204,23 +216,25 @@ class ClauseSplitter(Coordinations):
             return False  # coordinated appositives are descriptions ("an actor and filmmaker"), else a list
         return not any(x.text == ":" for x in self.sent.doc[t.head.i:first])
     # ---- rendering ---------------------------------------------------------------------------
-    def render(self, indices: list[int], extra: Names | None = None, own: str | None = None) -> list[str]:
+    def render(self, indices: list[int], extra: Names | None = None, own: str | None = None,
+               claim: set[int] | None = None) -> list[str]:
         """Tokens -> words, names substituted; tokens written together in the sentence stay together.
 
         A possessive pronoun that stands for `own` (the claim's subject) stays a pronoun:
         "Bill Clinton served his term", not "... served Bill Clinton's term"."""
         names = {**self.names, **(extra or {})}
         words: list[str] = []
+        indices, marks = self.quoted(indices, claim)
         kept = set(indices)
         for i in indices:
             t = self.sent[i]
             if i in names:
-                if own and t.lower_ in DETERMINERS and names[i].lower() == own.lower() + "'s":
+                if own and t.lower_ in DETERMINERS and names[i].lower() == own.lower() + "'s" or self.bound(t, names, own):
                     words.append(t.lower_)
                 elif names[i]:
                     words.append(names[i])
                 continue
-            if t.is_punct and not (i - 1 in kept and i + 1 in kept):
+            if t.is_punct and not (i - 1 in kept and i + 1 in kept) and i not in marks:
                 continue  # a comma or dash left dangling by a removed clause
             glued = words and i - 1 in kept and i - 1 not in names and not self.sent[i - 1].whitespace_
             text = t.lower_ if t.i == self.sent.start and t.pos_ != "PROPN" and t.text != "I" else t.text
@@ -229,6 +243,58 @@ class ClauseSplitter(Coordinations):
             else:
                 words.append(text)
         return words
+
+    def bound(self, t: Token, names: Names, own: str | None) -> bool:
+        """An object pronoun that coreference gives the name of its own verb's subject or of an earlier
+        object of that verb stays a pronoun: English would say "herself" if it were ("Ms Kunis told her",
+        not "Ms Kunis told Ms Kunis"; "remind her of him", not "remind Drew Barrymore of Drew Barrymore")."""
+        if t.lower_ not in OBJECT_PRONOUNS or t.dep_ not in {"dobj", "dative", "pobj"}:
+            return False
+        verb = t.head.head if t.head.dep_ == "prep" else t.head
+        if not is_verbal(verb):
+            return False
+        name = names[self.rel(t)].lower()
+        subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+        if own and name == own.lower() and not subjects:
+            return True
+        arguments = subjects + [c for c in verb.children if c.dep_ in {"dobj", "dative"}]
+        arguments += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+        return any(c.i < t.i and names.get(self.rel(c), c.text).lower() == name for c in arguments)
+
+    def quoted(self, indices: list[int], claim: set[int] | None = None) -> tuple[list[int], set[int]]:
+        """The indices with the quotation marks a claim needs, and the marks so placed. `claim` holds
+        all the claim's indices (`indices` may be one part of it, its subject or its predicate). A
+        quotation the claim holds whole keeps both marks ('described himself as a "guerilla
+        satirist"'); one the claim lies inside, or of which it keeps a clause with its own tense
+        ('We have the technology.' of '"We have the technology, and ..."'), needs none; one cut short
+        (a phrase, a title) keeps only its opening mark, which the well-formedness check rejects.
+        Each mark goes next to the first or last quoted word, in the part that holds it."""
+        whole = set(indices) if claim is None else set(claim) | set(indices)
+        words = {i for i in whole if not self.sent[i].is_punct}
+        before: dict[int, list[int]] = {}
+        after: dict[int, list[int]] = {}
+        marks: set[int] = set()
+        for a, b in self.quote_pairs:
+            inner = [i for i in range(a + 1, b) if not self.sent[i].is_punct and i not in self.hidden]
+            have = [i for i in inner if i in whole]
+            if not have or words <= set(inner):
+                continue
+            if len(have) == len(inner):
+                before.setdefault(have[0], []).append(a)
+                after.setdefault(have[-1], []).append(b)
+                marks |= {a, b}
+            elif not any(self.sent[i].tag_ in FINITE_TAGS for i in have):
+                before.setdefault(have[0], []).append(a)
+                marks.add(a)
+        pairs = {i for pair in self.quote_pairs for i in pair}
+        if not pairs & set(indices) and not marks:
+            return indices, marks
+        out = []
+        for i in indices:
+            if i in pairs:
+                continue
+            out += before.get(i, []) + [i] + after.get(i, [])
+        return out, marks & set(out)
 
 
 def fits(aux: Token, tag: str) -> bool:

@@ -2,10 +2,42 @@
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc
 from spacy.util import filter_spans
 
 from factalign.text.nlp import SYNTAX, pipeline
+
+
+MAX_TITLE_WORDS = 12
+# short words a title leaves in lower case ("Alice in Wonderland", "Never Be like You")
+TITLE_MINOR = {"a", "an", "the", "and", "or", "nor", "but", "of", "in", "on", "at", "to", "for", "by", "with", "from",
+               "like", "as", "into", "onto", "over", "upon", "than", "that", "this", "via", "vs", "off", "out", "up",
+               "about", "after", "before", "under", "without", "through", "is", "are", "was", "be", "it", "not", "so"}
+QUOTED = re.compile(r'"([^"\n]{1,200})"|\u201c([^\u201c\u201d\n]{1,200})\u201d')
+NAME_BEFORE = re.compile(r"\b[A-Z][\w.'-]* $")
+NAME_AFTER = re.compile(r" [A-Z]")
+BANG_NAME = re.compile(r"\b[A-Z][\w'-]*[!?](?: [A-Z][\w'-]*)+")  # "Shout! Factory", "Yahoo! Inc"
+
+
+def title_spans(text: str) -> list[tuple[int, int]]:
+    """Char spans to parse as one name: a quoted title, quotation marks included ('"I'll Sleep When I'm
+    Dead"', '"Live Facelift"': its words capitalised but for short function words, at most
+    MAX_TITLE_WORDS), which the parser would otherwise read as a clause or cut, and a name with an
+    exclamation or question mark inside ("Shout! Factory")."""
+    out = []
+    for m in QUOTED.finditer(text):
+        if NAME_BEFORE.search(text[:m.start()]) and NAME_AFTER.match(text[m.end():]):
+            continue  # a nickname inside a name ('Margaret "Maggie" Brown'): the name's own part
+        inner = (m.group(1) or m.group(2)).strip(" ,.;:")
+        words = re.findall(r"[^\W_](?:[\w'’.&-]*[\w])?", inner)
+        if not words or len(words) > MAX_TITLE_WORDS or not (words[0][0].isupper() or words[0][0].isdigit()):
+            continue
+        if all(w[0].isupper() or w[0].isdigit() or w.lower() in TITLE_MINOR for w in words):
+            out.append((m.start(), m.end()))
+    out += [(m.start(), m.end()) for m in BANG_NAME.finditer(text)]
+    return out
 
 
 def parser():

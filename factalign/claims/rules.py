@@ -2,7 +2,9 @@
 
 Bracketed asides are removed before parsing (an aside of life dates after the leading name gives
 claims of its own: `asides.py`), and the parts of a sentence between semicolons are parsed one at a
-time. Pronouns and short names ("Tyler") are replaced by their coreference
+time; quoted titles and names with a "!" inside ("Shout! Factory") are parsed as one name, and a
+sentence the segmenter cut after such a "!" is joined again. Pronouns and short names ("Tyler") are
+replaced by their coreference
 cluster's name (reflexives stay). A document that opens with a heading (a short first line without
 a final period, verbless or title-cased, e.g. a Wikipedia page title) has a topic: subject pronouns
 no cluster resolves, bare definite subjects ("The album") and their possessors ("The band's"), and
@@ -18,7 +20,7 @@ from spacy.tokens import Doc
 from factalign.claims.asides import aside_claims
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.normalise import normalise
-from factalign.claims.parsing import parse, parse_many, parser  # noqa: F401  (parser: re-exported)
+from factalign.claims.parsing import parse, parse_many, parser, title_spans  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref, representative
 from factalign.data import Claim, Document
@@ -45,7 +47,12 @@ class RulesExtractor:
         if not summary.sentences:
             return []
         normal = normalised_document(summary, source)
-        return [Claim(c.text, c.sentence_index, summary.sentences[c.sentence_index]) for c in self.claims_of(normal)]
+        joined, groups = rejoined(normal)
+        out = []
+        for c in self.claims_of(joined):
+            i = home_sentence(normal, groups[c.sentence_index], c.text)
+            out.append(Claim(c.text, i, summary.sentences[i]))
+        return out
 
     def claims_of(self, summary: Document) -> list[Claim]:
         first = parse(summary.sentence(0), [])
@@ -102,9 +109,10 @@ class RulesExtractor:
 
 
 def guarded(texts: list[str], sentence: str) -> list[str]:
-    """Claims the well-formedness check accepts; a rejected claim is dropped when the accepted ones
-    hold all its words, else the whole sentence stands in for it (once), so nothing is lost."""
-    good = [t for t in texts if t and well_formed(t)]
+    """Claims the well-formedness check accepts (judged against their sentence); a rejected claim is
+    dropped when the accepted ones hold all its words, else the whole sentence stands in for it
+    (once), so nothing is lost."""
+    good = [t for t in texts if t and well_formed(t, sentence)]
     kept = {w for t in good for w in content_words(t)}
     if not good or any(not content_words(t) <= kept for t in texts if t and t not in good):
         good.append(join_words(sentence.split()))
@@ -131,6 +139,41 @@ def normalised_document(summary: Document, source: str | None) -> Document:
         if a < b:
             text[a] = text[a].upper()
     return Document("".join(text), spans)
+
+
+def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:
+    """The document with the sentences the segmenter cut after a "!" or "?" inside a name ("In 2017,
+    Shout!" | "Factory released ...") joined again, and for each of its sentences the sentences of
+    `doc` it holds. A cut is undone when the piece before it has two words or more, ends on a
+    capitalised word with the mark, has no finite verb, and one space leads to a capitalised word."""
+    spans, groups = [], []
+    for i, (start, end) in enumerate(doc.sentences):
+        piece = doc.text[start:end]
+        before = doc.text[spans[-1][0]:spans[-1][1]] if spans else ""
+        if before and doc.text[spans[-1][1]:start] == " " and piece[:1].isupper() and cut_name(before):
+            spans[-1] = (spans[-1][0], end)
+            groups[-1].append(i)
+        else:
+            spans.append((start, end))
+            groups.append([i])
+    if len(spans) == len(doc.sentences):
+        return doc, groups
+    return Document(doc.text, spans), groups
+
+
+def cut_name(piece: str) -> bool:
+    """A sentence piece ending on a name's "!" or "?" ("In 2017, Shout!"): no finite verb before it."""
+    if not re.search(r"\b[A-Z][\w'-]*[!?]$", piece) or len(piece.split()) < 2:
+        return False
+    return not any(t.tag_ in FINITE_TAGS for t in parse(piece, []))
+
+
+def home_sentence(doc: Document, group: list[int], claim: str) -> int:
+    """Which of the rejoined sentences a claim belongs to: the one sharing most of its words."""
+    if len(group) == 1:
+        return group[0]
+    words = content_words(claim)
+    return max(group, key=lambda i: (len(words & content_words(doc.sentence(i))), -i))
 
 
 def clauses_of(text: str, where: list[int]) -> list[tuple[str, list[int]]]:
@@ -189,6 +232,7 @@ def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -
     start, end = span
     sentence = text[start:end]
     out = [(m.start(), m.end()) for m in re.finditer(re.escape(topic), sentence)] if topic else []
+    out += title_spans(sentence)
     out += [(a - start, b - start) for cluster in clusters for a, b in cluster
             if start <= a and b <= end and " " in text[a:b] and text[a:b].lower() not in PRONOUNS]
     return out
@@ -225,6 +269,7 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
         name = representative(text, cluster)
         if name is None:
             continue
+        name = re.sub(r"(?:'s|’s|(?<=s)')$", "", name)  # a possessive mention names the owner: "Presley's" -> "Presley"
         for a, b in cluster:
             if not (offset <= a and b <= end):
                 continue
@@ -232,15 +277,16 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
             low = mention.lower()
             if low in REFLEXIVE:
                 continue
+            tokens = [t.i for t in sent if a <= offset + where[t.idx] < b]
             if low in PRONOUNS:
-                new = name + "'s" if low in POSSESSIVE else name
+                owner = low in POSSESSIVE and not (low == "her" and tokens and sent[tokens[0]].dep_ not in {"poss", "dep"})
+                new = name + "'s" if owner else name  # "remind her of him": "her" the object, not "X's"
             elif mention != name and is_person_like(name) and mention.split() == name.split()[-len(mention.split()):]:
                 if text[:a].endswith(name[:len(name) - len(mention)]):
                     continue  # the NER tagged only "Moon" of "Natalia Moon": the full name is already there
                 new = name  # a surname stands for the full name
             else:
                 continue
-            tokens = [t.i for t in sent if a <= offset + where[t.idx] < b]
             if tokens:
                 names[tokens[0]] = new
                 names.update({i: "" for i in tokens[1:]})

@@ -6,7 +6,12 @@ does not end on a preposition, determiner, conjunction or possessive, a copula o
 its complement, and a verb that cannot stand without an object has one. "Gary Locke given." (no
 finite verb), "The general population to vote ukip." (no finite verb), "Which opened in 1990."
 (a relative pronoun as subject) and "The mother-of-six uses." (a transitive verb without object) are
-fragments.
+fragments. So are claims whose words were cut or pasted wrongly: an unclosed quotation ('He was
+titled "I'll Sleep.'), an auxiliary twice ("was was") or a doubled possessive ("Presley's's"), a
+participle right after a preposition ("jailed for released") or with a "by" phrase and no "was"
+("Bronson directed by Nicolas Winding Refn."), and, when the claim's sentence is given, a verb that
+disagrees in number with a subject the sentence does not give it ("English contain references to
+God." from "English began as a gospel singer and many of her songs contain ...").
 """
 
 from __future__ import annotations
@@ -31,6 +36,24 @@ TRANSITIVE_VERBS = {"give", "make", "put", "bring", "use", "include", "tell", "w
                     "describe", "reveal", "feature", "contain", "consider", "cause", "send", "urge", "label",
                     "host", "hold", "face", "take", "get", "let", "say", "claim", "announce", "suffer"}
 OBJECT_DEPS = {"dobj", "ccomp", "xcomp", "dative", "oprd", "attr", "prt", "advcl", "prep", "acomp"}
+# verbs that, as a past tense, take an object: with none but a "by" phrase they are a participle ("X directed by Y")
+AGENT_VERBS = TRANSITIVE_VERBS | {"direct", "co-direct", "produce", "co-produce", "write", "co-write", "follow", "publish",
+                                  "release", "found", "co-found", "create", "design", "build", "compose", "develop",
+                                  "record", "distribute", "own", "operate", "illustrate", "edit", "replace", "succeed",
+                                  "present", "acquire", "buy", "invent", "discover", "paint", "draw", "portray", "voice",
+                                  "narrate", "sponsor", "fund"}
+DOUBLED = re.compile(r"\b(was|were|is|are|be|been|being|has|have|will|would|the|an?|to|of)\s+\1\b|'s's\b", re.IGNORECASE)
+# words after which a bare participle is no slip ("as expected", "than planned", "if needed")
+PARTICIPLE_AFTER = {"as", "than", "if", "once", "when", "while", "until", "unless", "though", "although", "because",
+                    "whether", "where", "before", "after"}
+# subjects whose number their "of" phrase decides ("many of her songs contain", "44 per cent are")
+NUMBERLESS = {"many", "some", "none", "all", "most", "majority", "number", "percent", "cent", "%", "half", "rest",
+              "lot", "lots", "plenty", "part", "any", "each", "either", "neither", "more", "few", "several", "both",
+              "who", "which", "that", "what", "i", "you", "we", "this", "these", "those", "one", "total", "series",
+              "news", "couple", "pair", "family", "team", "party", "staff", "police", "crew", "government", "public"}
+PLURAL_FORMS = {"are", "were", "have", "do"}
+SINGULAR_FORMS = {"is", "was", "has", "does"}
+QUOTES = re.compile(r'"|\u201c|\u201d')
 
 
 def problems_of(doc: Doc) -> list[str]:
@@ -89,18 +112,30 @@ def missing_complement(verb: Token) -> list[str]:
     return []
 
 
-def problems(claim: str) -> list[str]:
+def problems(claim: str, sentence: str | None = None) -> list[str]:
     """What is wrong with a claim (parsed with the rules extractor's spaCy model, capitalised names
     kept whole); [] if well-formed. When the parse finds no finite verb, a second reading stands in
     a pronoun for the words before a noun or participle the tagger may have misread ("Aston Villa
-    host QPR", "The 23-year-old promotes herself") and accepts the claim if that reading is fine."""
-    return list(_problems(claim))
+    host QPR", "The 23-year-old promotes herself") and accepts the claim if that reading is fine.
+
+    With `sentence`, the text the claim was drawn from, a fault the sentence has itself is not held
+    against the claim: a verb that disagrees with its subject counts only when the sentence does not
+    pair them so ("Norwich fail to win" stays fine), an unclosed quotation only when the sentence's
+    quotation marks pair up."""
+    return list(_problems(claim, sentence))
 
 
 @lru_cache(maxsize=4096)  # the extractor checks each claim, and reports and tests check it again
-def _problems(claim: str) -> tuple[str, ...]:
+def _problems(claim: str, sentence: str | None = None) -> tuple[str, ...]:
     doc = parsed(claim)
-    found = problems_of(doc)
+    slips = word_slips(claim, sentence) + participle_after_preposition(doc)
+    if sentence is not None:
+        slips += disagreement(doc, sentence)
+    return tuple(dict.fromkeys(slips + list(parse_problems(doc))))
+
+
+def parse_problems(doc: Doc) -> tuple[str, ...]:
+    found = problems_of(doc) or participle_without_copula(doc)
     if found != ["no finite verb"]:
         return tuple(found)
     for t in doc[1:]:
@@ -113,8 +148,92 @@ def _problems(claim: str) -> tuple[str, ...]:
             again = parsed(f"{pronoun} {doc[t.i:].text}")
             verb = main_verb(again)
             if verb is not None and verb.i == 1 and not problems_of(again):
-                return ()
+                return tuple(participle_without_copula(again))  # "Bronson directed by X." is no "They directed ..."
     return tuple(found)
+
+
+def word_slips(claim: str, sentence: str | None) -> list[str]:
+    """Words cut or pasted wrongly, seen in the text: an unclosed quotation (unless the sentence's own
+    quotation marks do not pair up), a word said twice in a row."""
+    out = []
+    if unbalanced(claim) and not (sentence is not None and unbalanced(sentence)):
+        out.append("unclosed quotation")
+    if DOUBLED.search(claim):
+        out.append("a word twice")
+    return out
+
+
+def unbalanced(text: str) -> bool:
+    marks = QUOTES.findall(text.replace("``", '"').replace("''", '"'))  # PTB quotes of tokenized summaries
+    return marks.count('"') % 2 == 1 or marks.count("\u201c") != marks.count("\u201d")
+
+
+def participle_after_preposition(doc: Doc) -> list[str]:
+    """"Gauthe was jailed for released in April": a past participle or tense as a preposition's object."""
+    for t in doc[1:]:
+        before = doc[t.i - 1]
+        if (t.tag_ in {"VBN", "VBD"} and t.dep_ in {"pcomp", "pobj", "advcl"} and before.tag_ == "IN"
+                and (before.i == t.head.i or before.head.i == t.i) and before.lower_ not in PARTICIPLE_AFTER):
+            return [f"{t.text!r} after {before.text!r}"]
+    return []
+
+
+def participle_without_copula(doc: Doc) -> list[str]:
+    """"Bronson directed by Nicolas Winding Refn.": a verb that needs an object, with none but a "by"
+    phrase of a name or noun, is a participle whose "was" is missing, not a past tense."""
+    verb = main_verb(doc)
+    if verb is None or verb.tag_ not in {"VBD", "VBN"} or verb.lemma_ not in AGENT_VERBS:
+        return []
+    deps = {c.dep_ for c in verb.children}
+    if deps & (AUX_DEPS | {"dobj", "ccomp", "xcomp", "dative", "oprd", "attr", "prt"}):
+        return []
+    if any((c.dep_ == "agent" or c.dep_ == "prep" and c.lower_ == "by")
+           and any(g.dep_ == "pobj" and g.pos_ in {"PROPN", "NOUN", "PRON"} for g in c.children) for c in verb.children):
+        return [f"{verb.text!r} without 'was'"]
+    return []
+
+
+def disagreement(doc: Doc, sentence: str) -> list[str]:
+    """A finite verb that disagrees in number with its subject, where the sentence does not pair the
+    two so (its subject was taken from another clause: "English contain references to God."). Only a
+    subject the sentence spells out is judged (a name put for a pronoun has the pronoun's number), and
+    not when the sentence gives it a verb of the claim's number elsewhere ("U2 have ... and are ...")."""
+    verb = main_verb(doc)
+    if verb is None:
+        return []
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.lower_ in NUMBERLESS or any(c.dep_ in {"conj", "cc"} for c in subject.children):
+        return []
+    if " " in subject.text and subject.text.split()[-1].endswith("s"):
+        return []  # a merged name ("Indiana Pacers"): its number is not known
+    if any(c.dep_ == "prep" and c.lower_ == "of" for c in subject.children):
+        return []  # "one of the songs", "the number of players": the "of" phrase may decide
+    finite_word = next((a for a in verb.children if a.dep_ in AUX_DEPS and a.tag_ in FINITE_TAGS), verb)
+    plural_verb = finite_word.tag_ == "VBP" or finite_word.lower_ in {"are", "were"}
+    singular_verb = finite_word.tag_ == "VBZ" or finite_word.lower_ == "was"
+    bare_name = subject.tag_ == "JJ" and subject.text[:1].isupper() and not list(subject.children)  # "English"
+    if subject.tag_ in {"NN", "NNP"} or bare_name or subject.lower_ in {"he", "she", "it"}:
+        wrong = plural_verb
+    elif subject.tag_ in {"NNS", "NNPS"} or subject.lower_ == "they":
+        wrong = singular_verb
+    else:
+        return []
+    if not wrong:
+        return []
+    sentence_words = re.findall(r"\w+", sentence.lower())
+    name = re.findall(r"\w+", subject.text.lower())
+    if not set(name) <= set(sentence_words):
+        return []  # a name the extractor put for a pronoun ("it" -> "All the Lovers"): the pronoun's number holds
+    same_number = PLURAL_FORMS if plural_verb else SINGULAR_FORMS
+    if any(a == name[-1] and b in same_number for a, b in zip(sentence_words, sentence_words[1:])):
+        return []  # the sentence gives the subject a verb of that number itself ("U2 have released ... and are")
+    first, last = sorted((subject.i, finite_word.i))
+    pair = re.findall(r"\w+", doc[first:last + 1].text.lower())
+    for text in (sentence, re.sub(r",[^,]*,|\([^)]*\)", " ", sentence)):  # also without asides ("Porto, coached by X, are")
+        words = re.findall(r"\w+", text.lower())
+        if any(words[k:k + len(pair)] == pair for k in range(len(words) - len(pair) + 1)):
+            return []  # the sentence says it so itself (British "Norwich fail", or the source's own slip)
+    return [f"{finite_word.text!r} disagrees with {subject.text!r}"]
 
 
 def plain_noun_phrase(span) -> bool:
@@ -146,8 +265,9 @@ def parsed(text: str) -> Doc:
 
 
 def name_runs(text: str) -> list[tuple[int, int]]:
-    """Char spans of the runs of two or more capitalised words (a leading article excluded)."""
-    from factalign.claims.parsing import parser
+    """Char spans of the runs of two or more capitalised words (a leading article excluded), and of
+    quoted titles and names with a "!" inside (`parsing.title_spans`)."""
+    from factalign.claims.parsing import parser, title_spans
 
     runs, run = [], []
     for t in parser().make_doc(text):
@@ -157,11 +277,11 @@ def name_runs(text: str) -> list[tuple[int, int]]:
         runs.append(run)
         run = []
     runs.append(run)
-    return [(r[0].idx, r[-1].idx + len(r[-1].text)) for r in runs if len(r) > 1]
+    return [(r[0].idx, r[-1].idx + len(r[-1].text)) for r in runs if len(r) > 1] + title_spans(text)
 
 
-def well_formed(claim: str) -> bool:
-    return not problems(claim)
+def well_formed(claim: str, sentence: str | None = None) -> bool:
+    return not problems(claim, sentence)
 
 
 __all__ = ["problems", "problems_of", "well_formed"]
