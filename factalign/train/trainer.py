@@ -103,6 +103,84 @@ def _log(work_dir: Path, record: dict) -> None:
     print(json.dumps(record), flush=True)
 
 
+def _optimizer(model, config: TrainConfig):
+    """AdamW with weight decay on every weight but biases and LayerNorm."""
+    import torch
+
+    decay = [p for n, p in model.named_parameters() if not n.endswith("bias") and "LayerNorm" not in n]
+    no_decay = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    return torch.optim.AdamW(
+        [{"params": decay, "weight_decay": config.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=config.lr,
+    )
+
+
+class _Run:
+    """One training run's model, optimizer, schedule and progress, saved and restored as one state."""
+
+    def __init__(self, config: TrainConfig, total_steps: int, dev_encoded, dev_labels: list[int], dev_sources: list[str]):
+        import torch
+
+        self.config, self.dev = config, (dev_encoded, dev_labels, dev_sources)
+        self.device = torch_device(config.device)
+        self.model = _load_model(config.base).to(self.device)
+        self.optimizer = _optimizer(self.model, config)
+        self.scheduler = _scheduler(self.optimizer, int(total_steps * config.warmup_fraction), total_steps)
+        self.state = {"step": 0, "best_accuracy": -1.0, "best": None, "bad_evals": 0}
+        self.last = config.work_dir / "last" / "state.pt"
+
+    def resume(self) -> None:
+        import torch
+
+        if not (self.config.resume and self.last.exists()):
+            return
+        saved = torch.load(self.last, weights_only=False, map_location=self.device)
+        self.model.load_state_dict(saved["model"])
+        self.optimizer.load_state_dict(saved["optimizer"])
+        self.scheduler.load_state_dict(saved["scheduler"])
+        self.state = saved["progress"]
+        print(f"resumed at step {self.state['step']}", flush=True)
+
+    def save_last(self) -> None:
+        import torch
+
+        self.last.parent.mkdir(exist_ok=True)
+        payload = {"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
+                   "scheduler": self.scheduler.state_dict(), "progress": self.state}
+        torch.save(payload, self.last.with_suffix(".tmp"))
+        self.last.with_suffix(".tmp").replace(self.last)  # never leave a half-written state behind
+
+    def evaluate_and_keep(self) -> bool:
+        """Evaluate on dev, keep the best model; returns True when training should stop early."""
+        encoded, labels, sources = self.dev
+        metrics = evaluate(self.model, encoded, labels, sources=sources)
+        state = self.state
+        improved = metrics["accuracy"] > state["best_accuracy"]
+        if improved:
+            state.update(best_accuracy=metrics["accuracy"], best={"step": state["step"], **metrics}, bad_evals=0)
+            self.model.save_pretrained(self.config.work_dir / "best")
+        else:
+            state["bad_evals"] += 1
+        _log(self.config.work_dir, {"step": state["step"], "dev": metrics, "improved": improved})
+        self.save_last()
+        return state["bad_evals"] >= self.config.patience
+
+    def step(self, train_encoded, train_labels: list[int], indices: list[int]) -> float:
+        """One optimisation step on a batch; returns its loss."""
+        import torch
+
+        inputs = batching.collate(train_encoded, indices, self.device)
+        labels = torch.tensor([train_labels[i] for i in indices], device=self.device)
+        loss = torch.nn.functional.cross_entropy(self.model(**inputs).logits, labels)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
+        self.optimizer.step()
+        self.scheduler.step()
+        self.optimizer.zero_grad()
+        self.state["step"] += 1
+        return loss.item()
+
+
 def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[dict]) -> dict:
     """Train, keep the best checkpoint by dev accuracy, write it to config.output; returns the best dev metrics."""
     import torch
@@ -113,86 +191,41 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     config.work_dir.mkdir(parents=True, exist_ok=True)
     tokenizer = batching.load_tokenizer(config.base, config.max_length)
     train_encoded, train_labels = batching.encode(tokenizer, train_examples), _label_ids(train_examples)
-    dev_encoded, dev_labels = batching.encode(tokenizer, dev_examples), _label_ids(dev_examples)
     lengths = [len(e[0]) for e in train_encoded]
     steps_per_epoch = -(-len(lengths) // config.batch_size)
     total_steps = steps_per_epoch * config.epochs
+    run = _Run(config, total_steps, batching.encode(tokenizer, dev_examples), _label_ids(dev_examples),
+               [ex["source"] for ex in dev_examples])
+    run.resume()
 
-    device = torch_device(config.device)
-    model = _load_model(config.base).to(device)
-    decay = [p for n, p in model.named_parameters() if not n.endswith("bias") and "LayerNorm" not in n]
-    no_decay = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
-    optimizer = torch.optim.AdamW(
-        [{"params": decay, "weight_decay": config.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
-        lr=config.lr,
-    )
-    scheduler = _scheduler(optimizer, int(total_steps * config.warmup_fraction), total_steps)
-    state = {"step": 0, "best_accuracy": -1.0, "best": None, "bad_evals": 0}
-    last = config.work_dir / "last" / "state.pt"
-    if config.resume and last.exists():
-        saved = torch.load(last, weights_only=False, map_location=device)
-        model.load_state_dict(saved["model"])
-        optimizer.load_state_dict(saved["optimizer"])
-        scheduler.load_state_dict(saved["scheduler"])
-        state = saved["progress"]
-        print(f"resumed at step {state['step']}", flush=True)
-
-    def save_last() -> None:
-        last.parent.mkdir(exist_ok=True)
-        payload = {"model": model.state_dict(), "optimizer": optimizer.state_dict(),
-                   "scheduler": scheduler.state_dict(), "progress": state}
-        torch.save(payload, last.with_suffix(".tmp"))
-        last.with_suffix(".tmp").replace(last)  # never leave a half-written state behind
-
-    def evaluate_and_keep() -> bool:
-        """Evaluate on dev; returns True when training should stop early."""
-        metrics = evaluate(model, dev_encoded, dev_labels, sources=[ex["source"] for ex in dev_examples])
-        improved = metrics["accuracy"] > state["best_accuracy"]
-        if improved:
-            state.update(best_accuracy=metrics["accuracy"], best={"step": state["step"], **metrics}, bad_evals=0)
-            model.save_pretrained(config.work_dir / "best")
-        else:
-            state["bad_evals"] += 1
-        _log(config.work_dir, {"step": state["step"], "dev": metrics, "improved": improved})
-        save_last()
-        return state["bad_evals"] >= config.patience
-
-    model.train()
+    run.model.train()
     started = time.monotonic()
     stop = False
-    progress = tqdm(total=total_steps, initial=state["step"], desc="train-nli", mininterval=20)
+    progress = tqdm(total=total_steps, initial=run.state["step"], desc="train-nli", mininterval=20)
     running_loss = None
-    for epoch in range(state["step"] // steps_per_epoch, config.epochs):
+    for epoch in range(run.state["step"] // steps_per_epoch, config.epochs):
         batches = batching.bucketed_batches(lengths, config.batch_size, random.Random(f"{config.seed}:{epoch}"))
-        for indices in batches[state["step"] - epoch * steps_per_epoch:]:
-            inputs = batching.collate(train_encoded, indices, device)
-            labels = torch.tensor([train_labels[i] for i in indices], device=device)
-            loss = torch.nn.functional.cross_entropy(model(**inputs).logits, labels)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            scheduler.step()
-            optimizer.zero_grad()
-            state["step"] += 1
-            running_loss = loss.item() if running_loss is None else 0.98 * running_loss + 0.02 * loss.item()
+        for indices in batches[run.state["step"] - epoch * steps_per_epoch:]:
+            loss = run.step(train_encoded, train_labels, indices)
+            running_loss = loss if running_loss is None else 0.98 * running_loss + 0.02 * loss
             progress.update(1)
             progress.set_postfix(loss=f"{running_loss:.3f}", epoch=epoch)
             out_of_time = config.max_minutes and time.monotonic() - started > config.max_minutes * 60
-            if state["step"] % config.eval_every == 0 or out_of_time:
-                stop = evaluate_and_keep() or bool(out_of_time)
-            elif state["step"] % config.save_every == 0:
-                save_last()
+            if run.state["step"] % config.eval_every == 0 or out_of_time:
+                stop = run.evaluate_and_keep() or bool(out_of_time)
+            elif run.state["step"] % config.save_every == 0:
+                run.save_last()
             if stop:
                 break
         if stop:
             break
-        if state["step"] % config.eval_every:
-            stop = evaluate_and_keep()
+        if run.state["step"] % config.eval_every:
+            stop = run.evaluate_and_keep()
         if stop:
             break
     progress.close()
-    _write_output(config, tokenizer_source=config.base, best=state["best"])
-    return state["best"]
+    _write_output(config, tokenizer_source=config.base, best=run.state["best"])
+    return run.state["best"]
 
 
 def _write_output(config: TrainConfig, tokenizer_source: Path, best: dict) -> None:
