@@ -177,6 +177,22 @@ def test_train_two_steps_and_export_onnx(tmp_path, tiny_base):
     np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-5)
 
 
+def test_an_interrupted_run_resumes_where_it_stopped(tmp_path, tiny_base, capsys):
+    from factalign.train.trainer import TrainConfig, train
+
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    settings = dict(base=tiny_base, output=tmp_path / "checkpoint", work_dir=tmp_path / "work", epochs=2,
+                    batch_size=8, max_length=32, eval_every=1000, patience=99)
+    train(TrainConfig(**settings, max_minutes=1e-9), examples, examples[:6])  # out of time after its first step
+    log = [json.loads(line)["step"] for line in (tmp_path / "work" / "log.jsonl").read_text().splitlines()]
+    assert log == [1]
+    best = train(TrainConfig(**settings, resume=True), examples, examples[:6])
+    assert "resumed at step 1" in capsys.readouterr().out
+    log = [json.loads(line)["step"] for line in (tmp_path / "work" / "log.jsonl").read_text().splitlines()]
+    assert log == [1, 2, 4]  # the end of each epoch after the first step, none of it done twice
+    assert best["step"] in log
+
+
 def test_examples_saved_by_prepare_only_train_without_data_specs(tmp_path, tiny_base):
     """--prepare-only writes WORK_DIR/examples.json; --examples trains from it with no --data (the GPU path)."""
     from factalign.cli import main
