@@ -14,6 +14,14 @@ Printed: a table per method and size, the growth exponent (least-squares slope o
 sentences, cold), the warm/cold ratio, ONNX Runtime session options on 200 NLI pairs, and the NLI
 queue on the summaries of FRANK documents. Targets (issue 11) are printed with each measured value;
 nothing is asserted. Under a load average of about 7 on 2 cores it took 18 minutes (docs/long-documents.md).
+
+    nice -n 10 python benchmarks/long_documents.py --memory [--memory-sizes 10000,100000,200000,500000,990000]
+
+measures instead the peak memory (maximum resident set size) and wall time of `factalign score
+--document DOC --summary SUM --no-cache` as a user runs it (a fresh process each: defaults, so
+fenice, rules claims, heuristic coref, the house model), on documents of about N characters made of
+FRANK validation articles concatenated in file order (repeated once the file runs out, as the 671
+rows hold about 0.43 MB of distinct articles) and the first FRANK summary (issue 28).
 """
 
 from __future__ import annotations
@@ -163,18 +171,68 @@ def queue_check(model, rows: list[dict], n_docs: int = 3) -> None:
         print(f"| {mode} | {time.perf_counter() - start:.1f} | {counter.pairs:,} | {same} |")
 
 
+def memory_document(rows: list[dict], chars: int) -> str:
+    """Whole FRANK articles, blank-line separated, in file order (cycling), up to `chars` characters."""
+    docs = list(dict.fromkeys(r["doc"] for r in rows))
+    out, size, i = [], 0, 0
+    while size + len(docs[i % len(docs)]) + 2 <= chars:
+        out.append(docs[i % len(docs)])
+        size += len(out[-1]) + 2
+        i += 1
+    return "\n\n".join(out)
+
+
+def memory_table(rows: list[dict], sizes: list[int]) -> None:
+    import subprocess
+    import tempfile
+
+    print(f"# Peak memory of `factalign score` vs document size ({os.cpu_count()} cores, defaults, --no-cache)\n")
+    print("| characters | MB of text | sentences | peak memory (max RSS) MB | wall s | score |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        summary = Path(tmp, "summary.txt")
+        summary.write_text(rows[0]["summary"] + "\n", encoding="utf-8")
+        for chars in sizes:
+            text = memory_document(rows, chars)
+            doc = Path(tmp, f"doc-{chars}.txt")
+            doc.write_text(text, encoding="utf-8")
+            command = [sys.executable, "-m", "factalign", "score", "--document", str(doc), "--summary", str(summary),
+                       "--no-cache", "--json"]
+            start = time.perf_counter()
+            with open(Path(tmp, "out"), "w+b") as out, open(Path(tmp, "err"), "w+b") as err:
+                child = subprocess.Popen(command, stdout=out, stderr=err, cwd=ROOT)
+                _, status, usage = os.wait4(child.pid, 0)  # this child's own peak, not the largest child's so far
+                child.returncode = os.waitstatus_to_exitcode(status)
+                wall = time.perf_counter() - start
+                out.seek(0)
+                err.seek(0)
+                out, err = out.read(), err.read()
+            if child.returncode:
+                print(f"| {len(text):,} | | | failed: {err.decode()[-200:]!r} | | |")
+                continue
+            result = json.loads(out)
+            peak = usage.ru_maxrss / 1024  # kilobytes on Linux
+            print(f"| {len(text):,} | {len(text.encode()) / 1e6:.3f} | {len(Document.from_text(text).sentences):,} | "
+                  f"{peak:,.0f} | {wall:.0f} | {result['score']:.4f} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "frank_val.jsonl"))
     parser.add_argument("--sizes", default="50,200,660,800,3200")
     parser.add_argument("--off-max", type=int, default=200, help="largest document scored with the prefilter off")
     parser.add_argument("--k", type=int, default=DEFAULT_K, help="prefilter K for the 'on' runs (default: the shipped default)")
+    parser.add_argument("--memory", action="store_true", help="peak memory and time of `factalign score` vs document size")
+    parser.add_argument("--memory-sizes", default="10000,100000,200000,500000,990000", help="document sizes in characters")
     args = parser.parse_args()
     path = Path(args.data)
     if not path.is_file():
         print(f"long_documents.py: error: no data file {path} (pass --data)", file=sys.stderr)
         return 2
     rows = load_rows(path)
+    if args.memory:
+        memory_table(rows, [int(s) for s in args.memory_sizes.split(",")])
+        return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     started = time.perf_counter()
     model = OnnxNLI(HOUSE_MODEL_DIR)

@@ -96,7 +96,9 @@ def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
                                        "transformers causal LM (no endpoint)")
     p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
     p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
-                   help="seconds to wait for each reply; a timed-out request is retried once (else FACTALIGN_LLM_TIMEOUT, default 60)")
+                   help="seconds a request may take as a whole, connecting to the reply's last byte; a timed-out request "
+                        "is retried once, and with its retries a request ends within 2 x SECONDS + 10 s "
+                        "(else FACTALIGN_LLM_TIMEOUT, default 60)")
     p.add_argument("--llm-concurrency", type=int, metavar="N",
                    help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
     if cache:

@@ -84,3 +84,26 @@ def test_config_without_labels_is_refused(tmp_path):
     build_model(tmp_path, {"0": "yes", "1": "no"})
     with pytest.raises(FactalignError, match="id2label"):
         OnnxNLI(tmp_path)
+
+
+@pytest.mark.parametrize("option, shown", [("batch_size=0", "batch_size must be a whole number of at least 1, not 0"),
+                                           ("batch_size=-3", "batch_size must be a whole number of at least 1, not -3"),
+                                           ("threads=-1", "threads must be a whole number of at least 1, not -1"),
+                                           ("threads=two", "threads must be a whole number of at least 1, not 'two'")])
+def test_a_count_option_below_one_is_a_one_line_error(capsys, option, shown):
+    """batch_size=0 ended in a traceback from range(); a negative one scored nothing and returned zeros."""
+    from pathlib import Path
+
+    from factalign.cli import main
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    code = main(["score", "--document", str(examples / "document.txt"), "--summary", str(examples / "summary.txt"),
+                 "--nli", f"house,{option}", "--no-cache"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith("factalign: error: NLI option ") and shown in err and err.count("\n") == 1
+
+
+def test_batch_size_is_checked_before_the_model_loads(tmp_path):
+    with pytest.raises(FactalignError, match="batch_size must be a whole number of at least 1"):
+        OnnxNLI(tmp_path / "absent", batch_size=0)  # the directory's absence would be the other error

@@ -96,6 +96,9 @@ class Calibration:
                       Bands.from_dict(d["bands"]) if d.get("bands") else None,
                       ClaimCalibration.from_dict(d["claims"]) if d.get("claims") else None)
             _check_probability(cal.probability)
+            made_for = Signature.parse(cal.signature).get("method")
+            if made_for is not None and made_for != cal.method:  # an edited file: which of the two is it for?
+                raise ValueError(f"it says method {cal.method!r} but its signature is for {made_for!r}")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise FactalignError(f"{where} is damaged: {exc!r}") from None
         return cal
@@ -131,10 +134,10 @@ class Calibration:
 
 
 def _finite_threshold(value: Any) -> float:
-    threshold = float(value)
-    if not math.isfinite(threshold):
+    # a number only: float("0.5") and float(True) would pass text and booleans
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"the threshold must be a finite number, not {value!r}")
-    return threshold
+    return float(value)
 
 
 def _check_probability(p: dict[str, Any]) -> None:

@@ -78,22 +78,70 @@ def _split_lines(doc, ents):
     return out
 
 
+# A text up to WHOLE_PARSE_CHARS is parsed in one piece. spaCy's parser and NER take memory in
+# proportion to the text they are given (about 3 MB per 1,000 characters here: a 0.99 MB document
+# peaked at 3.4 GB), so a longer text is parsed in pieces of at most PIECE_CHARS, cut after a blank line
+# (else a line end, a sentence end, a space), one piece at a time. Entities and pronouns are read piece
+# by piece and clustered over the whole text afterwards, so a name in the first piece still gathers its
+# mentions in the last; results up to WHOLE_PARSE_CHARS are those of one parse (tested on FRANK and WiCE).
+WHOLE_PARSE_CHARS = 200_000
+PIECE_CHARS = 100_000
+
+
+def _pieces(text: str, limit: int = PIECE_CHARS):
+    """(offset, piece) covering `text`, each of at most `limit` characters."""
+    start = 0
+    while len(text) - start > limit:
+        lo, hi = start + limit // 2, start + limit
+        for mark in ("\n\n", "\n", ". ", " "):
+            at = text.rfind(mark, lo, hi)
+            if at >= 0:
+                cut = at + len(mark)
+                break
+        else:
+            cut = hi
+        yield start, text[start:cut]
+        start = cut
+    yield start, text[start:]
+
+
+def _mentions(doc, offset: int):
+    """The entity and pronoun events of one parsed piece, with what clustering asks of the parse, so the
+    parse itself can go: ("ent", (a, b, label, name), is a noun's modifier, is a subject) and
+    ("pron", (lower, start, end, dep, is a subject pronoun))."""
+    ents, prons = [], []
+    for a, b, label, name in _split_lines(doc, doc.ents):
+        if label not in _ENTITY_TYPES:
+            continue
+        span = doc.char_span(a, b)
+        modifier = span is not None and _modifies_a_noun(span)
+        subject = span is not None and span.root.dep_ in NOMINAL_SUBJECT_DEPS
+        ents.append((offset + a, "ent", ((offset + a, offset + b, label, name), modifier, subject)))
+    for t in doc:
+        if t.lower_ in THIRD_PERSON:
+            prons.append((offset + t.idx, "pron", (t.lower_, offset + t.idx, offset + t.idx + len(t.text), t.dep_,
+                                                   _subject_pronoun(t))))
+    return ents, prons
+
+
 class HeuristicCoref:
     name = "heuristic"
 
     def clusters(self, text: str) -> list[Cluster]:
-        doc = _pipeline()(text)
+        nlp = _pipeline()
+        ents, prons = [], []
+        for offset, piece in [(0, text)] if len(text) <= WHOLE_PARSE_CHARS else _pieces(text, PIECE_CHARS):
+            e, p = _mentions(nlp(piece), offset)  # one piece's parse at a time
+            ents += e
+            prons += p
         entities: list[tuple[set, str, list, list]] = []  # (labels, first name, mentions, starts of subject mentions)
-        events = sorted([(a, "ent", (a, b, label, name)) for a, b, label, name in _split_lines(doc, doc.ents) if label in _ENTITY_TYPES]
-                        + [(t.idx, "pron", t) for t in doc if t.lower_ in THIRD_PERSON],
-                        key=lambda x: x[0])
+        events = sorted(ents + prons, key=lambda x: x[0])  # stable: an entity before a pronoun at the same place
         for _, kind, item in events:
             if kind == "ent":
-                a, b, label, name = item
-                span = doc.char_span(a, b)
-                if span is not None and _modifies_a_noun(span):
+                (a, b, label, name), modifier, is_subject = item
+                if modifier:
                     continue  # "a Darwin woman", "the Obama administration": a name used as a word, no mention
-                subject = [a] if span is not None and span.root.dep_ in NOMINAL_SUBJECT_DEPS else []
+                subject = [a] if is_subject else []
                 match = next((c for c in reversed(entities) if _same_entity(c[1], name)), None)
                 if match:
                     match[0].add(label)  # the small NER model often types one name two ways
@@ -102,18 +150,19 @@ class HeuristicCoref:
                 else:
                     entities.append(({label}, name, [(a, b)], subject))
             else:
-                candidates = [c for c in entities if _fits(item.lower_, c[0], c[1])]
-                if item.lower_ in PERSON and any("PERSON" in c[0] for c in candidates):
+                lower, start, end, dep, subject_pronoun = item
+                candidates = [c for c in entities if _fits(lower, c[0], c[1])]
+                if lower in PERSON and any("PERSON" in c[0] for c in candidates):
                     candidates = [c for c in candidates if "PERSON" in c[0]]  # an ORG only when no person was named
                 target = None
-                if _subject_pronoun(item):
+                if subject_pronoun:
                     # a subject he/she continues the latest subject ("Obama met Merkel. He ..."), not
                     # merely the latest name
                     target = max((c for c in candidates if c[3]), key=lambda c: c[3][-1], default=None)
                 if target is None:
                     target = max(candidates, key=lambda c: c[2][-1][0], default=None)
                 if target is not None:
-                    target[2].append((item.idx, item.idx + len(item.text)))
-                    if item.dep_ in NOMINAL_SUBJECT_DEPS:
-                        target[3].append(item.idx)
+                    target[2].append((start, end))
+                    if dep in NOMINAL_SUBJECT_DEPS:
+                        target[3].append(start)
         return [sorted(mentions) for _, _, mentions, _ in entities if len(mentions) > 1]

@@ -8,6 +8,12 @@ and every retry is announced as a one-line warning, so a slow or hanging server 
 token. At most `concurrency` requests are in flight at once; `map` runs independent requests
 (ACUEval's units, the sentences or rows of `llm` extraction) in parallel under that limit. With a
 `cache` file, a request already answered is read from it and makes no call.
+
+Time: `timeout` bounds each try as a whole, from connecting to the reply's last byte, so a server that
+trickles its reply byte by byte cannot keep a try alive (the SDK's own timeout restarts with every byte
+read). A request with all its retries and the waits between them ends within `total_time(timeout)`,
+2 x timeout + 10 s: a retry that could end later is not made. A try past its time is abandoned to a
+daemon thread, which the SDK's read timeout ends once the server stops sending.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from factalign.llm.reply import Reply, Token
 from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, public_url, redact, retry_after
 
 DEFAULT_TIMEOUT = 60.0
+RETRY_SLACK = 10.0  # seconds of backoff a request may wait on top of two tries: total_time(timeout)
 DEFAULT_CONCURRENCY = 4
 TOP_LOGPROBS = 10  # alternatives asked for at each token (OpenAI allows up to 20)
 T = TypeVar("T")
@@ -53,6 +60,15 @@ def _number(value: Any, name: str, default: float, kind: type = float) -> Any:
     if number is None or not math.isfinite(number) or number <= 0:
         raise FactalignError(f"LLM {name.lower()} must be a positive number, got {value!r}")
     return number
+
+
+def total_time(timeout: float) -> float:
+    """The most seconds one request takes with its retries and the waits between them."""
+    return 2 * timeout + RETRY_SLACK
+
+
+class _TryTimedOut(Exception):
+    """A try that ran past `timeout` as a whole (the server may still be sending)."""
 
 
 def _openai():
@@ -132,7 +148,7 @@ class ChatClient:
     def request(self, payload: dict) -> str:
         """The raw reply (JSON text) to a chat completion request: from the cache, else the endpoint."""
         key = request_key(self.endpoint, {"model": self.model, **payload}) if self.cache else None
-        if key and (cached := self.cache.get(key)) is not None:
+        if key and (cached := self.cache.get(key, valid=_is_completion)) is not None:
             return cached
         reply = self._send(payload)
         if key and _is_completion(reply):  # a malformed reply is not kept: a rerun asks again
@@ -140,14 +156,16 @@ class ChatClient:
         return reply
 
     def _send(self, payload: dict) -> str:
-        errors, timeouts = self._errors, 0
+        errors, timeouts, started = self._errors, 0, None
+        total = total_time(self.timeout)
         for attempt in range(self.max_retries + 1):
             wait = backoff_wait(attempt, self.backoff, self.max_wait)
             try:
                 with self._slots:
+                    started = started or time.monotonic()  # the time spent waiting for a slot is not the server's
                     with self._count:
                         self.calls += 1
-                    return self._sdk.chat.completions.with_raw_response.create(model=self.model, **payload, **self._omit_auth).text
+                    return self._try(payload)
             except errors.APIStatusError as exc:
                 code, asked = exc.status_code, retry_after(exc.response.headers.get("Retry-After"))
                 detail = redact(exc.response.text, (self.api_key,))[:200]
@@ -157,11 +175,12 @@ class ChatClient:
                     raise FactalignError(f"LLM endpoint {self.url} answered HTTP {code} and asks to retry after "
                                          f"{asked:g} s, longer than this client waits ({self.max_wait:g} s)") from None
                 wait, reason = max(wait, asked or 0.0), f"HTTP {code}"
-            except errors.APITimeoutError:
+            except (errors.APITimeoutError, _TryTimedOut):
                 timeouts += 1
                 if timeouts > self.max_timeouts or attempt == self.max_retries:
-                    raise FactalignError(f"LLM endpoint {self.url} sent no reply within {self.timeout:g} s, {timeouts} "
-                                         "times (raise --llm-timeout or FACTALIGN_LLM_TIMEOUT)") from None
+                    raise FactalignError(f"LLM endpoint {self.url} sent no reply within {self.timeout:g} s, {timeouts} times "
+                                         "(raise --llm-timeout or FACTALIGN_LLM_TIMEOUT; a try lasts from connecting to the "
+                                         "reply's last byte)") from None
                 reason = f"no reply within {self.timeout:g} s"
             except errors.APIConnectionError as exc:
                 if connection_refused(exc):
@@ -171,10 +190,37 @@ class ChatClient:
                     raise FactalignError(f"LLM endpoint {self.url} unreachable after {attempt + 1} tries: "
                                          f"{redact(str(exc.__cause__ or exc), (self.api_key,))}") from None
                 reason = f"connection failed ({redact(str(exc.__cause__ or exc), (self.api_key,))})"
+            if time.monotonic() - started + wait + self.timeout > total:
+                raise FactalignError(f"LLM endpoint {self.url}: {reason}, {attempt + 1} tries in "
+                                     f"{time.monotonic() - started:.0f} s; no retry, as one could end past the {total:g} s "
+                                     f"a request may take with its retries (2 x --llm-timeout + {RETRY_SLACK:g} s)")
             warnings.warn(f"LLM endpoint {self.url}: {reason}; retry {attempt + 1} of {self.max_retries} in {wait:g} s",
                           FactalignWarning, stacklevel=2)
             self.sleep(wait)
         raise AssertionError("unreachable")
+
+    def _try(self, payload: dict) -> str:
+        """One request, given `timeout` seconds as a whole. The SDK call runs in a daemon thread; one past
+        its time is left to it (the SDK's read timeout ends it once the server goes quiet) and this try
+        ends with _TryTimedOut."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def call() -> None:
+            try:
+                box["reply"] = self._sdk.chat.completions.with_raw_response.create(
+                    model=self.model, **payload, **self._omit_auth).text
+            except BaseException as exc:  # handed to the waiting thread
+                box["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=call, name="factalign-llm-request", daemon=True).start()
+        if not done.wait(self.timeout):
+            raise _TryTimedOut()
+        if "error" in box:
+            raise box["error"]
+        return box["reply"]
 
 
 def _is_completion(raw: str) -> bool:

@@ -3,13 +3,17 @@
 Keys are sha256(model signature, premise, hypothesis), so a second run over the same inputs makes
 no model call. WAL journaling lets readers work beside a writer; each batch is written in one
 transaction, so a killed writer loses at most the batch it was writing and never corrupts the file.
-A cache that cannot be read or written (a full disk, a lock held longer than `timeout`) costs a
-warning and model calls, never the run.
+A cache that cannot be read or written (a full disk, a lock another process holds longer than
+`timeout`, at most `LOCK_WAIT` s by default) is dropped for the rest of the run with one warning and
+costs model calls, never the run (factalign/cachedb.py). An entry that is not three probabilities
+(text, NULL, NaN, a number outside [0, 1], a row not summing to 1: a damaged or hand-edited file) is
+never turned into a score: it is computed again, overwritten, and the file named once in a warning.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import sqlite3
 import threading
 import warnings
@@ -18,6 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
+from factalign import cachedb
+from factalign.cachedb import memory_table, open_cache, warn_dropped
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import CACHE_TABLES
 from factalign.nli.base import NLIModel, Pair
@@ -33,19 +39,14 @@ def pair_key(signature: str, premise: str, hypothesis: str) -> str:
 
 
 class CachedNLI:
-    def __init__(self, model: NLIModel, path: str | Path, timeout: float = 60):
+    def __init__(self, model: NLIModel, path: str | Path, timeout: float | None = None):
         self.model = model
         self.signature = model.signature
         self.path = Path(path)
+        self.timeout = cachedb.LOCK_WAIT if timeout is None else timeout  # read now: tests shorten it
         self.warned = False
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute(f"CREATE TABLE IF NOT EXISTS nli ({CACHE_TABLES['nli']})")
-        except (sqlite3.Error, OSError) as exc:
-            raise FactalignError(f"cannot open NLI cache {self.path}: {exc}") from None
+        self.damaged = 0  # entries of the file that were no probabilities and were computed again
+        self.db = open_cache(self.path, "nli", CACHE_TABLES["nli"], "NLI cache", self.timeout, ("synchronous=NORMAL",))
         self.misses = 0
         self.lock = threading.RLock()  # one connection: calls from several threads (nli/gather.py) take turns
 
@@ -73,24 +74,42 @@ class CachedNLI:
 
     def _lookup(self, keys: set[str]) -> dict[str, tuple[float, float, float]]:
         keys = list(keys)
-        found = {}
+        found, damaged = {}, 0
         try:
             for i in range(0, len(keys), _CHUNK):
                 part = keys[i:i + _CHUNK]
                 marks = ",".join("?" * len(part))
                 for key, *row in self.db.execute(f"SELECT key, ent, neu, con FROM nli WHERE key IN ({marks})", part):
-                    found[key] = tuple(row)
+                    if _probabilities(row):
+                        found[key] = tuple(row)
+                    else:  # left out: computed again and overwritten
+                        damaged += 1
         except sqlite3.Error as exc:
             self._warn("not read", exc)
+        if damaged and not self.damaged:  # once per run, with the count of the first lookup that met any
+            warnings.warn(f"NLI cache {self.path} holds {damaged} damaged entr{'y' if damaged == 1 else 'ies'} (not three "
+                          "probabilities summing to 1); computed again and overwritten", FactalignWarning, stacklevel=4)
+        self.damaged += damaged
         return found
 
     def _warn(self, what: str, exc: sqlite3.Error) -> None:
-        if not self.warned:  # once per run: the run goes on, with model calls for what the cache would hold
+        """Once per run: the file is dropped and the run goes on with an in-memory table, with model calls
+        for what the file would hold (a second lock wait per call would add up to a hang)."""
+        if not self.warned:
             self.warned = True
-            warnings.warn(f"NLI cache {self.path} {what} ({exc}); going on without it", FactalignWarning, stacklevel=3)
+            warn_dropped("NLI cache", self.path, what, exc, self.timeout)
+            self.db.close()
+            self.db = memory_table("nli", CACHE_TABLES["nli"])
 
     def close(self) -> None:
         self.db.close()
+
+
+def _probabilities(row: list) -> bool:
+    """True for three finite numbers in [0, 1] summing to 1 (to a float32 model's rounding)."""
+    if len(row) != 3 or not all(type(p) is float for p in row):  # REAL columns hold floats; text, NULL, blobs are damage
+        return False
+    return all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in row) and abs(sum(row) - 1.0) <= 1e-3
 
 
 def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, int]:

@@ -7,7 +7,7 @@ import numpy as np
 from factalign.errors import FactalignError
 from factalign.hub import load_failure, local_files_only
 from factalign.nli.base import Pair, label_columns, softmax_columns
-from factalign.nli.transformer import TransformerNLI
+from factalign.nli.transformer import TransformerNLI, check_count
 
 # The NLI model of the FENICE paper.
 DEFAULT_HF_MODEL = "MoritzLaurer/DeBERTa-v3-large-mnli-fever-anli-ling-wanli"
@@ -16,17 +16,24 @@ DEFAULT_HF_MODEL = "MoritzLaurer/DeBERTa-v3-large-mnli-fever-anli-ling-wanli"
 class HFNLI(TransformerNLI):
     def __init__(self, model: str = DEFAULT_HF_MODEL, batch_size: int = 16, long_premise: str = "chunk",
                  max_length: int | None = None, device: str = "cpu"):
+        check_count("batch_size", batch_size)
+        check_count("max_length", max_length, optional=True)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
         except ImportError:
             raise FactalignError("the hf backend needs torch and transformers: pip install 'factalign[hf]'") from None
         local_only = local_files_only(model)  # no minute of retries against an unreachable hub
+        part = "its tokenizer"
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(model, local_files_only=local_only)
+            part = "its weights or config.json"
             self.model = AutoModelForSequenceClassification.from_pretrained(model, local_files_only=local_only).to(device).eval()
         except (OSError, ValueError) as exc:
             raise FactalignError(load_failure("NLI model", model, exc, local_only, "--nli hf:/path/to/model")) from None
+        except Exception as exc:  # a truncated or hand-edited file: tokenizers and transformers raise KeyError, Exception...
+            raise FactalignError(f"cannot load NLI model from {model}: {part} cannot be read "
+                                 f"({type(exc).__name__}: {str(exc).strip().splitlines()[0][:160] if str(exc).strip() else ''})") from None
         limit = max_length or min(getattr(self.tokenizer, "model_max_length", 512), 512)
         super().__init__(limit, batch_size, long_premise)
         self.torch, self.device = torch, device

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 
 from factalign.errors import FactalignError
+from factalign.io import loads_json
 from factalign.nli.base import Pair
 
 
@@ -19,8 +21,9 @@ class TableNLI:
     def __init__(self, table: Mapping[Pair, Sequence[float]], name: str = "table"):
         self.table: dict[Pair, tuple[float, float, float]] = {}
         for pair, probs in table.items():
-            if len(probs) != 3 or min(probs) < 0 or abs(sum(probs) - 1) > 1e-6:
-                raise FactalignError(f"table NLI: probabilities for {pair!r} must be 3 non-negative numbers summing to 1")
+            if not _probabilities(probs):
+                raise FactalignError(f"table NLI: probabilities for {_short(pair)} must be 3 non-negative numbers summing "
+                                     f"to 1, not {_short(probs)}")
             self.table[tuple(pair)] = tuple(float(p) for p in probs)
         digest = hashlib.sha256(json.dumps(sorted(self.table.items())).encode()).hexdigest()[:12]
         self.signature = f"{name}#sha256={digest}"
@@ -42,10 +45,43 @@ class TableNLI:
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-            rows = json.loads(text) if text.lstrip().startswith("[") else [json.loads(l) for l in text.splitlines() if l.strip()]
-            table = {(r["premise"], r["hypothesis"]): r["probs"] for r in rows}
         except FileNotFoundError:
             raise FactalignError(f"table NLI file not found: {path}") from None
-        except (ValueError, KeyError, TypeError) as exc:
-            raise FactalignError(f"table NLI file {path} is not a list of {{premise, hypothesis, probs}}: {exc}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise FactalignError(f"cannot read table NLI file {path}: {exc}") from None
+        table = {}
+        whole = text.lstrip().startswith("[")
+        lines = [(0, text)] if whole else [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for lineno, chunk in lines:
+            where = f"{path}:{lineno}" if lineno else str(path)
+            try:
+                loaded = loads_json(chunk, where)
+            except ValueError as exc:
+                raise FactalignError(f"{where}: not valid JSON ({exc})") from None
+            for n, row in enumerate(loaded if whole and isinstance(loaded, list) else [loaded]):
+                at = f"{where} row {n + 1}" if whole else where
+                if not isinstance(row, dict) or not {"premise", "hypothesis", "probs"} <= row.keys():
+                    raise FactalignError(f"table NLI file {at}: not an object {{premise, hypothesis, probs}}")
+                if not isinstance(row["premise"], str) or not isinstance(row["hypothesis"], str):
+                    raise FactalignError(f"table NLI file {at}: premise and hypothesis must be strings")
+                if not _probabilities(row["probs"]):
+                    raise FactalignError(f"table NLI file {at}: probs must be 3 non-negative numbers summing to 1, "
+                                         f"not {_short(row['probs'])}")
+                table[(row["premise"], row["hypothesis"])] = row["probs"]
         return cls(table, name=f"table:{path.name}")
+
+
+def _probabilities(probs: object) -> bool:
+    """Three finite non-negative numbers (not booleans, not text) summing to 1."""
+    if isinstance(probs, np.ndarray):
+        probs = probs.tolist()
+    if isinstance(probs, (str, bytes)) or not isinstance(probs, Sequence) or len(probs) != 3:
+        return False
+    if not all(isinstance(p, (int, float, np.floating, np.integer)) and not isinstance(p, (bool, np.bool_)) for p in probs):
+        return False
+    return all(math.isfinite(p) and p >= 0 for p in probs) and abs(sum(probs) - 1) <= 1e-6
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

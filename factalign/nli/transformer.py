@@ -21,10 +21,21 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 SPECIAL_TOKENS = 4  # [CLS] a [SEP] b [SEP] plus one of slack for models with two separators
 
 
+def check_count(name: str, value, optional: bool = False) -> None:
+    """An NLI backend option that counts something (batch_size, threads, max_length): a whole number of at
+    least 1 (or None where `optional`), refused in one line before any model loads."""
+    if optional and value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FactalignError(f"NLI option {name} must be a whole number of at least 1, not {value!r}"
+                             f" (e.g. --nli house,{name}=8)")
+
+
 class TransformerNLI:
     signature: str
 
     def __init__(self, max_length: int, batch_size: int = 32, long_premise: str = "chunk"):
+        check_count("batch_size", batch_size)
         if long_premise not in ("chunk", "truncate"):
             raise FactalignError(f"long_premise must be 'chunk' or 'truncate', not {long_premise!r}")
         self.max_length = max_length
