@@ -20,7 +20,6 @@ from factalign import Scorer  # noqa: E402
 from factalign.report import build_report, write  # noqa: E402
 from tests.browser import chromium, file_url, missing  # noqa: E402
 
-THRESHOLD = 0.5
 # more summaries of the batch example's document, right and wrong, so the index has a spread of scores
 MORE = ["Natalia Moon became famous on Philippine television.", "Moon was born Natalie Stewart.",
         "Natalia Moon plays a catty maid in the sitcom Ismol Family.", "Moon moved to the Philippines in 2014.",
@@ -41,7 +40,7 @@ def main() -> int:
     if why := missing():
         print(f"cannot take screenshots: {why}", file=sys.stderr)
         return 1
-    scorer = Scorer("fenice", nli="house", threshold=THRESHOLD, cache=None)
+    scorer = Scorer("fenice", nli="house", cache=None)  # the shipped calibration: probabilities and decisions, as a user sees
     document = (ROOT / "examples" / "document.txt").read_text()
     summary = (ROOT / "examples" / "summary.txt").read_text()
     rows = [json.loads(line) for line in (ROOT / "examples" / "batch.jsonl").read_text().splitlines()]
@@ -50,9 +49,9 @@ def main() -> int:
     out = Path(args.out)
     with tempfile.TemporaryDirectory() as tmp, chromium() as driver:
         single = Path(tmp) / "single.html"
-        write(single, build_report([scorer.score(document, summary).to_dict()], [(document, summary)], THRESHOLD))
+        write(single, build_report([scorer.score(document, summary).to_dict()], [(document, summary)]))
         batch = Path(tmp) / "batch.html"
-        write(batch, build_report(results, [(r["document"], r["summary"]) for r in rows], THRESHOLD, batch=True))
+        write(batch, build_report(results, [(r["document"], r["summary"]) for r in rows], batch=True))
 
         size(driver, 1280, 760)
         driver.get(file_url(single))

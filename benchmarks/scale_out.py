@@ -15,6 +15,7 @@ directory; nothing is written to the repository.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import subprocess
@@ -44,12 +45,16 @@ def main() -> int:
         rows = frank_rows(data, args.limit)
         src = write_rows(tmp / "rows.jsonl", rows)
         docs = len({r["document"] for r in rows})
-        print(f"{len(rows)} FRANK validation rows ({docs} documents), {os.cpu_count()} CPUs; rows/s include start-up")
+        print(f"{len(rows)} FRANK validation rows ({docs} documents), {os.cpu_count()} CPUs, load average "
+              f"{os.getloadavg()[0]:.1f} at the start; rows/s include start-up")
         print("| method | engine | rows | seconds | rows/s | peak RSS of the driver (MiB) | output identical to local |")
         print("|---|---|---|---|---|---|---|")
         for method in args.methods.split(","):
             outputs = {}
             for engine, extra in ENGINES.items():
+                if "ray" in extra and importlib.util.find_spec("ray") is None:
+                    print(f"| {method} | {engine} | - | - | - | - | not run: Ray is not installed (extra [ray]) |", flush=True)
+                    continue
                 out = tmp / f"{method}-{engine.split(',')[0]}.jsonl"
                 seconds, rss = run(src, out, method, ["--no-cache", *extra])
                 outputs[engine] = out.read_bytes()

@@ -12,15 +12,17 @@ import warnings
 from tqdm import tqdm
 
 from factalign import __version__
+from factalign.columns import ROW_FIELDS, add_columns_option
 from factalign.errors import FactalignError, FactalignWarning, printable
-from factalign.io import default_cache_path, distinct_files, read_text
+from factalign.io import default_cache_path, distinct_files, read_sources, read_text, source_files
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
                                add_param_option, add_scorer_options, cache_from_args, llm_from_args, scorer_from_args)
 from factalign.engine.rows import below, gated
-from factalign.scorer import Scorer, check_text
+from factalign.scorer import Scorer, check_sources, check_text
+from factalign.text.sources import Source, joined_text
 
 
 def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
@@ -33,20 +35,39 @@ def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
     return document, summary
 
 
+def _read_sources(args: argparse.Namespace) -> tuple[list[Source], str]:
+    """--source FILE|DIR (repeatable) and --summary, checked before any model loads."""
+    if args.summary == "-" and "-" in args.source:
+        raise FactalignError("only one of --source and --summary can be read from standard input")
+    sources = check_sources(read_sources(args.source, args.max_chars), args.max_chars)
+    summary = read_text(args.summary, args.max_chars)
+    check_text(summary, "summary", args.max_chars)
+    return sources, summary
+
+
 def run_score(args: argparse.Namespace) -> int:
-    distinct_files({"--document": args.document, "--summary": args.summary},
-                   {"--html": args.html, "--cache": cache_from_args(args)})
-    document, summary = _read_pair(args)
+    if (args.document is None) == (not args.source):
+        raise FactalignError("give the document with --document FILE or the sources with --source FILE|DIR "
+                             f"(repeatable), {'not both' if args.source else 'one of them'}")
+    inputs = {"--document": args.document} if args.document else \
+        {f"--source {name}": path for name, path in source_files(args.source)}
+    distinct_files({**inputs, "--summary": args.summary}, {"--html": args.html, "--cache": cache_from_args(args)})
+    if args.document:
+        document, summary = _read_pair(args)
+        text = document
+    else:
+        document, summary = _read_sources(args)
+        text = joined_text(document)
     scorer = scorer_from_args(args)
     result = scorer.score(document, summary)
     if args.html:
         from factalign.report import html_report
 
-        html_report(args.html, [result.to_dict()], [(document, summary)], getattr(args, "threshold", None))
+        html_report(args.html, [result.to_dict()], [(text, summary)], getattr(args, "threshold", None))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
-        print_result(result, scorer, document)
+        print_result(result, scorer, text)
     return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
 
 
@@ -62,14 +83,14 @@ def print_result(result, scorer: Scorer, document: str) -> None:
     if cal:
         print(_fit(f"  {cal.describe()}", width))
     print(_fit(f"  {result.signature}", width))
-    head = f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'source span':<13}  "
-    print(head + "claim -> the document at the span")
-    for i, c in enumerate(result.claims):
-        p = c.premise
-        span = f"[{p.spans[0][0]}:{p.spans[-1][1]}]" if p and p.spans else "-"
+    spans = [span_label(c.premise) for c in result.claims]
+    span_width = max([13, *map(len, spans)]) if result.sources else 13  # one document: the table as it always was
+    head = f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'source span':<{span_width}}  "
+    print(head + ("claim -> the sources at the span" if result.sources else "claim -> the document at the span"))
+    for i, (c, span) in enumerate(zip(result.claims, spans)):
         source, rewritten = aligned_source(c, document)
         prob = f"{c.probability:.2f}" if c.probability is not None else "-"
-        row = f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  {span:<13}  "
+        row = f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  {span:<{span_width}}  "
         line = row + c.claim.text
         if source and width - len(line) >= 24:
             print(_fit(f"{line}  ->  {source}", width))
@@ -81,6 +102,26 @@ def print_result(result, scorer: Scorer, document: str) -> None:
             print(_fit(f"{'':>{len(head)}}as checked, with coreferences resolved: {rewritten}", width))
     if cal and cal.claims is None and result.claims:
         print("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
+
+
+SPAN_LABEL_CHARS = 32  # a premise over several sources: their offsets, else their ids, else their number
+
+
+def span_label(p) -> str:
+    """A premise's place: `[start:end]` in the document, or with several sources `ID[start:end]` inside each
+    source it lies in (`a.txt[0:80] + b.txt[12:40]` when it joins two)."""
+    if p is None or not p.spans:
+        return "-"
+    if not p.locations:
+        return f"[{p.spans[0][0]}:{p.spans[-1][1]}]"
+    places: dict[str, list[int]] = {}
+    for loc in p.locations:
+        start, end = places.setdefault(loc.source, [loc.start, loc.end])
+        places[loc.source] = [min(start, loc.start), max(end, loc.end)]
+    for label in (" + ".join(f"{name}[{a}:{b}]" for name, (a, b) in places.items()), " + ".join(places)):
+        if len(places) == 1 or len(label) <= SPAN_LABEL_CHARS:
+            return label
+    return f"{len(places)} sources"  # --json lists each one's offsets
 
 
 def _fit(line: str, width: int) -> str:
@@ -179,8 +220,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"factalign {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("score", help="score one summary against one document")
-    p.add_argument("--document", required=True, help="document file ('-' for stdin)")
+    p = sub.add_parser("score", help="score one summary against one document, or against several sources")
+    p.add_argument("--document", help="document file ('-' for stdin)")
+    p.add_argument("--source", action="append", default=[], metavar="FILE|DIR",
+                   help="instead of --document: a source file (its id: the file's name), or a directory whose every "
+                        "file is a source (sorted by name); repeatable")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar (score shows none; accepted as everywhere)")
@@ -191,8 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("batch", help="score rows {id, document, summary} of a JSONL, CSV or Parquet file; resumable")
     p.add_argument("input", help="input JSONL, CSV (.csv, .tsv) or Parquet (.parquet) file ('-' for JSONL on stdin)")
-    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
-                   help="map fields (id, document, summary) to the file's columns, as for bench")
+    add_columns_option(p, ROW_FIELDS)
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import asdict, astuple, dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from factalign.errors import checked_fields
 from factalign.text import Span, split_sentences
+from factalign.text.sources import Source, SourceRange, as_sources, join
 
 if TYPE_CHECKING:
     from factalign.calibration.decision import DecisionRule
@@ -14,12 +17,26 @@ if TYPE_CHECKING:
 Granularity = Literal["sentence", "coref", "passage", "document", "expanded", "ranked", "chunk", "summary", "evidence"]
 
 
+@dataclass(frozen=True)
+class Location:
+    """A char span [start, end) inside one source, named by its id."""
+
+    source: str
+    start: int
+    end: int
+
+
 @dataclass
 class Document:
-    """A text and its sentences as [start, end) char spans into it."""
+    """A text and its sentences as [start, end) char spans into it.
+
+    Built from several sources (`from_sources`), the text is the sources joined by a blank line and
+    `sources` records where each lies in it; no sentence crosses two sources. Empty: one document.
+    """
 
     text: str
     sentences: list[Span]
+    sources: list[SourceRange] = field(default_factory=list)
 
     def sentence(self, i: int) -> str:
         start, end = self.sentences[i]
@@ -39,6 +56,35 @@ class Document:
         return cls(text, split_sentences(text))
 
     @classmethod
+    def from_sources(cls, sources: list[str | dict | Source]) -> Document:
+        """One Document of several sources (see factalign.text.sources: accepted forms, checks, the joining)."""
+        text, ranges = join(as_sources(sources))
+        return cls(text, _within_sources(text, split_sentences(text), ranges), ranges)
+
+    @cached_property
+    def _starts(self) -> list[int]:
+        return [r.start for r in self.sources]
+
+    def source_index(self, offset: int) -> int:
+        """The index of the source holding char `offset` of the text (sources only)."""
+        return max(bisect_right(self._starts, offset) - 1, 0)
+
+    @property
+    def sentence_sources(self) -> list[int] | None:
+        """Each sentence's source index, so windows can stay inside one source; None for one document."""
+        return [self.source_index(s) for s, _ in self.sentences] if self.sources else None
+
+    def locate(self, spans: list[Span]) -> list[Location]:
+        """Spans of the text as spans inside the sources they overlap (a span over two sources gives two)."""
+        out = []
+        for a, b in spans:
+            for r in self.sources[self.source_index(a):self.source_index(max(a, b - 1)) + 1]:
+                start, end = max(a, r.start), min(b, r.end)
+                if start < end:
+                    out.append(Location(r.id, start - r.start, end - r.start))
+        return out
+
+    @classmethod
     def from_sentences(cls, sentences: list[str], sep: str = " ") -> Document:
         """A Document whose sentences are exactly the given strings, joined by `sep`."""
         spans, pos = [], 0
@@ -50,7 +96,26 @@ class Document:
     @classmethod
     @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> Document:
-        return cls(d["text"], [tuple(s) for s in d["sentences"]])
+        return cls(d["text"], [tuple(s) for s in d["sentences"]], [SourceRange.from_dict(r) for r in d.get("sources", [])])
+
+
+def _within_sources(text: str, spans: list[Span], ranges: list[SourceRange]) -> list[Span]:
+    """Sentence spans cut at source boundaries (whitespace trimmed). The blank line between sources
+    already makes the segmenter cut there; this keeps "no sentence crosses two sources" true by construction."""
+    starts = [r.start for r in ranges]
+    out: list[Span] = []
+    for a, b in spans:
+        i = max(bisect_right(starts, a) - 1, 0)
+        while i < len(ranges) and ranges[i].start < b:
+            start, end = max(a, ranges[i].start), min(b, ranges[i].end)
+            while start < end and text[start].isspace():
+                start += 1
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if start < end:
+                out.append((start, end))
+            i += 1
+    return out
 
 
 @dataclass
@@ -79,6 +144,8 @@ class Premise:
     text: str
     granularity: Granularity
     spans: list[Span] = field(default_factory=list)
+    # with several sources: each span as (source id, start, end) inside its source (Scorer fills it in)
+    locations: list[Location] = field(default_factory=list)
 
     @classmethod
     def of_sentences(cls, doc: Document, indices: list[int], granularity: Granularity, text: str | None = None) -> Premise:
@@ -92,7 +159,8 @@ class Premise:
     @classmethod
     @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> Premise:
-        return cls(d["sentences"], d["text"], d["granularity"], [tuple(s) for s in d.get("spans", [])])
+        return cls(d["sentences"], d["text"], d["granularity"], [tuple(s) for s in d.get("spans", [])],
+                   [Location(x["source"], x["start"], x["end"]) for x in d.get("locations", [])])
 
 
 PROB_KEYS = ("p_ent", "p_neu", "p_con")  # entailment, neutral, contradiction: the NLI probabilities of a claim
@@ -142,6 +210,7 @@ class SummaryResult:
     threshold: float | None = None    # the label is "consistent" when score >= threshold
     calibration: str | None = None    # where the threshold came from: a calibration file, "default:METHOD", or None
     decision: str | None = None       # pass / review / block, with a calibration that has bands
+    sources: list[SourceRange] = field(default_factory=list)  # several sources: where each lies in the joined text
 
     def decide(self, rule: DecisionRule, calibration: str | None = None) -> None:
         """Label, probability and outcome from the rule (the only place a summary is labelled)."""
@@ -149,14 +218,20 @@ class SummaryResult:
         self.threshold, self.calibration = rule.threshold, calibration
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}."""
+        """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}. `sources` and the
+        premises' `locations` appear only for several sources (one document's JSON is as it always was)."""
         d = asdict(self)
         for c in d["claims"]:
             c["probs"] = dict(zip(PROB_KEYS, c["probs"]))
+            if c["premise"] is not None and not c["premise"]["locations"]:
+                del c["premise"]["locations"]
+        if not d["sources"]:
+            del d["sources"]
         return d
 
     @classmethod
     @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
-                   d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"))
+                   d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"),
+                   [SourceRange.from_dict(r) for r in d.get("sources", [])])

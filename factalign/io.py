@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign.errors import FactalignError
+from factalign.text.sources import Source
 
 
 MAX_READ_BYTES = 1 << 30  # a regular file read whole is refused beyond this
@@ -43,6 +44,26 @@ def read_text(path: str, max_chars: int | None = None) -> str:
         return data.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as exc:
         raise FactalignError(f"{path} is not UTF-8 text (invalid byte at offset {exc.start})") from None
+
+
+def source_files(paths: list[str]) -> list[tuple[str, str]]:
+    """(id, path) of each `--source`: a file is one source, its id the file's name; a directory gives every
+    regular file directly in it (hidden ones, named with a leading dot, left out), sorted by name."""
+    out = []
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            names = sorted(n for n in os.listdir(path) if not n.startswith(".") and os.path.isfile(os.path.join(path, n)))
+            if not names:
+                raise FactalignError(f"--source {path}: the directory holds no files")
+            out += [(n, os.path.join(path, n)) for n in names]
+        else:
+            out.append(("stdin" if path == "-" else os.path.basename(os.path.normpath(path)), path))
+    return out
+
+
+def read_sources(paths: list[str], max_chars: int | None = None) -> list[Source]:
+    """The sources named by `--source` options (see source_files), read as UTF-8 text."""
+    return [Source(name, read_text(path, max_chars)) for name, path in source_files(paths)]
 
 
 def open_text(path: str):
@@ -78,7 +99,16 @@ def csv_settings(path: str) -> dict[str, str]:
     return {"delimiter": "\t" if path.lower().endswith(".tsv") else ","}
 
 
-def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
+Required = tuple[str | tuple[str, ...], ...]  # field names; a tuple of names: one of them (e.g. document or sources)
+
+
+def absent(required: Required, names) -> list[str]:
+    """The required fields missing from `names`; a group of alternatives none of which is there is named by its first."""
+    return [k if isinstance(k, str) else k[0] for k in required
+            if (k not in names if isinstance(k, str) else not any(a in names for a in k))]
+
+
+def read_jsonl(path: str, required: Required = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
     """(line number, row) per non-blank line, read line by line; a bad line yields an error in place of
     its row. A file without any row is an error."""
     rows = 0
@@ -104,7 +134,7 @@ def read_jsonl(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int,
         if not isinstance(row, dict):
             yield lineno, FactalignError(f"{path}:{lineno}: expected a JSON object")
             continue
-        missing = [k for k in required if k not in row]
+        missing = absent(required, row)
         yield lineno, FactalignError(f"{path}:{lineno}: missing field {', '.join(missing)}") if missing else row
     if not rows:
         raise FactalignError(f"{'standard input' if path == '-' else path} is empty: no JSON rows")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
 from factalign.registry import check_options
 from factalign.signature import Signature
+from factalign.text.sources import Source, as_sources, is_source_list, join
 
 MAX_DOCUMENT_CHARS = 1_000_000
 
@@ -92,21 +93,25 @@ class Scorer:
             parts.append(("prefilter", self.prefilter_model.signature))
         return str(Signature((*parts, ("version", __version__))))
 
-    def score(self, document: str | Document, summary: str | Document) -> SummaryResult:
-        if any(isinstance(x, Iterable) and not isinstance(x, (str, Document)) for x in (document, summary)):
+    def score(self, document: str | Document | Sequence[str | dict | Source], summary: str | Document) -> SummaryResult:
+        """`document`: a str, a Document, or a list of sources (str, with ids "1", "2", ... by position, or
+        {"id", "text", "title"?, "url"?} dicts; see factalign.text.sources)."""
+        if _many(summary) or (_many(document) and not is_source_list(document)):
             raise FactalignError(f"score() takes one document and one summary (str), not {type(document).__name__} and "
-                                 f"{type(summary).__name__}; for many use score_batch(documents, summaries)")
+                                 f"{type(summary).__name__}; for many use score_batch(documents, summaries) "
+                                 "(a list as the document is a list of sources)")
         return self._score(self._document(document, "document"), self._document(summary, "summary"), self.nli_model)
 
     def score_batch(self, documents: Sequence[str | Document], summaries: Sequence[str | Document],
                     batch_size: int = 32, progress: bool = True) -> list[SummaryResult]:
-        """Each document[i] with summary[i], in order; up to `batch_size` pairs at a time share their NLI calls
-        (one model call serves them all), with the same numbers as `score` pair by pair."""
+        """Each document[i] (a str, a Document or a list of sources, as in `score`) with summary[i], in order; up to
+        `batch_size` pairs at a time share their NLI calls (one model call serves them all), with the same numbers
+        as `score` pair by pair."""
         from tqdm import tqdm
 
         if isinstance(documents, str) or isinstance(summaries, str):
             raise FactalignError("score_batch() takes lists of documents and summaries; for one pair use score()")
-        documents, summaries = _texts(documents, "documents"), _texts(summaries, "summaries")
+        documents, summaries = _texts(documents, "documents", sources=True), _texts(summaries, "summaries")
         if len(documents) != len(summaries):
             raise FactalignError(f"score_batch() got {len(documents)} documents and {len(summaries)} summaries")
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
@@ -159,19 +164,24 @@ class Scorer:
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.spec.run(inputs, **self.params)
         for c in claims:
+            if doc.sources and c.premise is not None:  # the one place a premise gets its sources' offsets
+                c.premise = replace(c.premise, locations=doc.locate(c.premise.spans))
             if not c.counted:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:
                 c.decide(self.claim_rule)
-        result = SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims))
+        result = SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims),
+                               sources=list(doc.sources))
         if self.summary_rule:
             cal = self.calibration_model
             result.decide(self.summary_rule, cal.source if cal else None)
         return result
 
-    def _document(self, text: str | Document, what: str) -> Document:
+    def _document(self, text: str | Document | Sequence, what: str) -> Document:
         if isinstance(text, Document):
             return text
+        if what == "document" and is_source_list(text):
+            return Document.from_sources(check_sources(text, self.max_document_chars))
         check_text(text, what, self.max_document_chars)
         doc = Document.from_text(text)
         if not doc.sentences:
@@ -179,15 +189,23 @@ class Scorer:
         return doc
 
 
-def _texts(values: Any, what: str) -> list:
+def _many(value: Any) -> bool:
+    """An iterable that is neither a text nor a Document: several of them."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, Document))
+
+
+def _texts(values: Any, what: str, sources: bool = False) -> list:
     """score_batch's documents or summaries as a list; a mapping or a set (whose keys would pass for the
-    texts, in no set order) or items that are not str or Document are refused, naming the type."""
+    texts, in no set order) or items that are not str or Document (or, with `sources`, a list of sources)
+    are refused, naming the type."""
+    also = " (a document may also be a list of sources)" if sources else ""
     if isinstance(values, (Mapping, Set)) or not isinstance(values, Iterable):
-        raise FactalignError(f"score_batch() takes a list of str or Document as {what}, not {type(values).__name__}")
+        raise FactalignError(f"score_batch() takes a list of str or Document as {what}, not {type(values).__name__}{also}")
     values = list(values)
     for i, v in enumerate(values):
-        if not isinstance(v, (str, Document)):
-            raise FactalignError(f"score_batch() takes a list of str or Document as {what}; item {i} is {type(v).__name__}")
+        if not isinstance(v, (str, Document)) and not (sources and is_source_list(v)):
+            raise FactalignError(f"score_batch() takes a list of str or Document as {what}; item {i} is "
+                                 f"{type(v).__name__}{also}")
     return values
 
 
@@ -218,6 +236,20 @@ def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Non
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800"): no UTF-8 text holds one
         raise FactalignError(f"the {what} holds a lone surrogate {text[exc.start]!r} at character {exc.start}") from None
+
+
+def check_sources(items: Any, max_chars: int = MAX_DOCUMENT_CHARS) -> list[Source]:
+    """A list of sources checked (factalign.text.sources.as_sources) and refused when their joined text is over
+    the document limit, which applies to all sources together."""
+    sources = as_sources(items)
+    text, _ = join(sources)
+    if len(text) > max_chars:
+        n = f"{len(sources):,} source{'s' if len(sources) != 1 else ''}"
+        raise FactalignError(f"the sources have {len(text):,} characters in all ({n} joined), over the document limit of "
+                             f"{max_chars:,}, which applies to all sources together (raise it with --max-chars)")
+    for s in sources:
+        check_text(s.text, f"source {s.id!r}", max_chars)  # a lone surrogate, named by its source
+    return sources
 
 
 def check_param(name: str, value: Any, limits: tuple[float, float] | None = None) -> None:

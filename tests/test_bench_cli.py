@@ -144,3 +144,29 @@ def test_a_registered_report_writer_runs_with_every_report(bench_files, tmp_path
         assert (tmp_path / "again" / "rows.csv").read_text() == "rows,7\n"
     finally:
         REPORT_WRITERS.unregister("rows-csv")
+
+
+def test_quiet_hides_progress_only_the_table_is_printed_with_a_note_on_small_samples(bench_files, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert bench(*bench_files, out, "--no-plots") == 0  # bench() passes --quiet
+    printed, err = capsys.readouterr()
+    assert printed.strip() == (out / "results.md").read_text().strip()
+    assert "### ROC-AUC" in printed and "| fenice | " in printed
+    assert "too wide to read" in printed and "fewer than 100 rows" in printed  # 7 rows
+    assert "%|" not in err  # no progress bar
+    assert main(["bench", "report", "--scores", str(out), "--no-plots", "--quiet"]) == 0
+    assert "### ROC-AUC" in capsys.readouterr().out
+
+
+def test_the_small_sample_note_counts_only_small_or_wide_intervals():
+    from factalign.bench.tables import _small_sample_note
+
+    def results(*cells):
+        table = {"m": {f"g{i}": c for i, c in enumerate(cells)}}
+        return {"roc_auc": table, "balanced_accuracy": {"per_dataset": table, "per_split": {"m": {}}}}
+
+    narrow = {"value": 0.7, "lo": 0.65, "hi": 0.75, "n": 400}
+    assert _small_sample_note(results(narrow, {"value": None, "n": 3})) == []  # undefined cells are not intervals
+    note = " ".join(_small_sample_note(results(narrow, {"value": 0.7, "lo": 0.5, "hi": 0.9, "n": 400},
+                                               {"value": 0.7, "lo": 0.69, "hi": 0.71, "n": 99})))
+    assert "4 of the 6 intervals" in note and "the widest 40.0" in note

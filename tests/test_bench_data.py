@@ -56,7 +56,7 @@ def test_graded_labels(tmp_path):
 
 
 @pytest.mark.parametrize("kind, name, text, message", [
-    ("aggrefact", "a.csv", "dataset,origin,doc,summary,model_name,label\nX,cnndm,D.,S.,BART,1\n", r"a\.csv:2: missing column 'cut'"),
+    ("aggrefact", "a.csv", "dataset,origin,doc,summary,model_name,label\nX,cnndm,D.,S.,BART,1\n", r"a\.csv:2: missing field cut \(for split\)"),
     ("csv", "b.csv", "doc,summary,label\nD.,S.,2\n", r"b\.csv:2: label '2' is not 0 or 1"),
     ("csv", "c.csv", "doc,summary,label\nD.,S.,yes\n", r"c\.csv:2: label 'yes' is not 0 or 1"),
     ("csv", "d.csv", "doc,summary,label\n", r"d\.csv: no rows"),
@@ -70,8 +70,21 @@ def test_bad_files_name_the_file_and_the_problem(tmp_path, kind, name, text, mes
 
 def test_a_mapped_column_that_is_missing_is_named(tmp_path):
     path = write(tmp_path, "m.jsonl", json.dumps({"doc": "D.", "label": 1}) + "\n")
-    with pytest.raises(FactalignError, match=r"m\.jsonl:1: missing column 'highlights' \(our field 'summary'\)"):
+    with pytest.raises(FactalignError, match=r"m\.jsonl:1: missing field highlights \(for summary\); the row's fields: "
+                                             r"doc, label; map it with --columns summary=COLUMN"):
         load_benchmark("jsonl:" + path, {"summary": "highlights"})
+
+
+def test_bench_reads_a_batch_style_file_and_names_the_fields_of_one_it_cannot_map(tmp_path):
+    """`document` is bench's `doc` under batch's name; other names get an error with the mapping to give."""
+    path = write(tmp_path, "b.jsonl", json.dumps({"id": "x", "document": "D.", "summary": "S.", "label": 1}) + "\n")
+    assert load_benchmark("jsonl:" + path).examples[0].doc == "D."
+    path = write(tmp_path, "c.jsonl", json.dumps({"article": "D.", "highlights": "S.", "label": 1}) + "\n")
+    with pytest.raises(FactalignError, match=r"c\.jsonl:1: missing field doc; the row's fields: article, highlights, label; "
+                                             r"map it with --columns doc=article"):
+        load_benchmark("jsonl:" + path)
+    mapped = load_benchmark("jsonl:" + path, parse_columns("document=article,summary=highlights")).examples[0]
+    assert (mapped.doc, mapped.summary) == ("D.", "S.")
 
 
 def test_bad_data_spec():

@@ -139,3 +139,20 @@ def test_cli_eval_shows_progress_unless_quiet(tmp_path, capsys):
     assert "evaluating claims: 100%" in capsys.readouterr().err
     assert main(["claims", "eval", "--pred", pred, "--gold", gold, "--faith", "none", "--quiet"]) == 0
     assert "evaluating claims" not in capsys.readouterr().err
+
+
+def test_cli_eval_says_what_each_figure_means_and_which_way_is_better(tmp_path, capsys):
+    pred = write_jsonl(tmp_path / "p.jsonl", [{"id": 1, "claims": ["Rome is old.", "It is big."]}])
+    gold = write_jsonl(tmp_path / "g.jsonl", [{"id": 1, "claims": ["Rome is old."]}])
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps([{"premise": p, "hypothesis": h, "probs": [0.5, 0.5, 0]}
+                                 for p in ("Rome is old.", "It is big.", "Rome is old. It is big.")
+                                 for h in ("Rome is old.", "It is big.")]))
+    assert main(["claims", "eval", "--pred", pred, "--gold", gold, "--nli", f"table:{table}", "--scorer", "decontext",
+                 "--quiet"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line[:1].islower()}
+    for key in ("easiness_p", "easiness_r", "easiness_f1", "focus", "coverage", "f_fact", "decontext"):
+        assert lines[key].endswith("higher is better"), lines[key]
+    assert lines["redundancy"].endswith("lower is better")
+    assert "nothing made up" in lines["focus"] and "nothing missed" in lines["coverage"]
+    assert lines["decontext"].split()[1] == "0.5000"  # "It is big." has a pronoun left

@@ -149,6 +149,35 @@ def test_a_fact_made_of_its_own_sentences_words_is_never_filtered():
     assert nli.calls == 2 + 1  # no filter pair: 1 fact x 2 sentences, then the one window around sentence 0
 
 
+def test_a_surname_the_extractor_writes_out_in_full_is_still_the_summarys_own():
+    """Coreference leaves "Moon" as it is; the extractor writes "Natalia Moon": the fact's extra words are
+    the name the summary gives that mention, so the filter keeps it without asking the model. A word that
+    is no name of the sentence's mentions ("1990") still goes to the filter."""
+    summary = doc_of("Natalia Moon moved.", "Moon was born in New Zealand.")
+    coref = ByText({summary.text: [[(0, 12), (20, 24)]]})
+    born, dated = "Natalia Moon was born in New Zealand.", "Natalia Moon was born in New Zealand in 1990."
+    table = {(s, f): (0.2, 0.7, 0.1) for s in summary.sentence_texts for f in (born, dated)}  # the filter: neutral
+    table.update({("Doc.", born): (0.1, 0.2, 0.7), ("Doc.", dated): (0.3, 0.6, 0.1)})
+    res, nli, _ = fizz(doc_of("Doc."), summary, [(born, 1), (dated, 1)], table, coref=coref)
+    assert [c.details["kept"] for c in res.claims] == [True, False]
+    assert res.score == pytest.approx(0.1)  # the wrong fact decides the score
+    assert nli.calls == 2 + 2  # filter: the dated fact against both summary sentences; then 2 facts x 1 sentence
+
+
+def test_the_readme_examples_one_error_decides_fizzs_score():
+    """End to end with the house model: "Moon was born in New Zealand." (the example's one error) is kept
+    and is the lowest of the kept facts."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    res = Scorer("fizz", nli="house", cache=None).score((examples / "document.txt").read_text(encoding="utf-8"),
+                                                     (examples / "summary.txt").read_text(encoding="utf-8"))
+    born = [c for c in res.claims if "born in New Zealand" in c.claim.text]
+    assert born and all(c.details["kept"] and c.label != "filtered" for c in born)
+    assert res.score == pytest.approx(min(c.score for c in born))
+    assert res.score < min(c.score for c in res.claims if c not in born)
+
+
 def test_filter_sees_every_summary_sentence_as_premise():
     s = ["Moon moved.", "She moved in 2012."]
     fact = "Moon moved in 2012."

@@ -132,6 +132,23 @@ def test_report_command_for_a_batch_takes_texts_from_its_rows(tmp_path, capsys):
     assert [r["label"] for r in data["rows"]] == ["consistent", "inconsistent"] and data["threshold"] == 0.5
 
 
+def test_report_reads_frank_style_rows_and_maps_other_names_with_columns(tmp_path, capsys):
+    """`report --rows` takes the same --columns as batch: a FRANK row's `doc` reads as is, other names
+    get a one-line error naming the row's fields and the mapping, which then works."""
+    result, doc, summ = scored(DOC, ["Moon moved."], {0: (0, (0.9, 0.05, 0.05))})
+    (tmp_path / "out.jsonl").write_text(json.dumps({"id": "f0", **result}) + "\n")
+    (tmp_path / "frank.jsonl").write_text(json.dumps({"id": "f0", "origin": "cnndm", "doc": doc, "summary": summ}) + "\n")
+    code, out, _ = run(capsys, "report", tmp_path / "out.jsonl", "-o", tmp_path / "f.html", "--rows", tmp_path / "frank.jsonl")
+    assert code == 0 and embedded((tmp_path / "f.html").read_text())["rows"][0]["document"] == doc
+    (tmp_path / "cnn.jsonl").write_text(json.dumps({"key": "f0", "article": doc, "highlights": summ}) + "\n")
+    code, _, err = run(capsys, "report", tmp_path / "out.jsonl", "-o", tmp_path / "c.html", "--rows", tmp_path / "cnn.jsonl")
+    one_line_error(code, err, "cnn.jsonl:1: missing field id, document, summary; the row's fields: key, article, highlights; "
+                              "map them with --columns id=key,document=article,summary=highlights")
+    code, _, _ = run(capsys, "report", tmp_path / "out.jsonl", "-o", tmp_path / "c.html", "--rows", tmp_path / "cnn.jsonl",
+                     "--columns", "id=key,document=article,summary=highlights")
+    assert code == 0 and embedded((tmp_path / "c.html").read_text())["rows"][0]["summary"] == summ
+
+
 def test_score_and_batch_write_html(tmp_path, capsys):
     table = tmp_path / "t.json"
     pairs = []
@@ -201,3 +218,20 @@ def test_the_score_range_comes_from_the_method_registration():
     assert score_range(result("summac-zs", "use_con:no|original_constraints:no")) == [0.0, 1.0]
     assert score_range(result("summac-zs", "use_con:yes|original_constraints:no")) == [-1.0, 1.0]
     assert score_range(result("not-registered", "x:1")) == [0.0, 1.0]
+
+
+def test_the_browser_tests_say_why_they_skip_without_chromium(tmp_path):
+    """Without chromium on PATH the browser tests skip, and `python -m pytest -q` (the README's command)
+    prints the reason and the packages to install, not only a count of skipped tests."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable)}  # python only: no chromium, no chromedriver
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+                           "tests/test_report_browser.py"], cwd=root, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "SKIPPED" in proc.stdout and "no browser for the report tests" in proc.stdout
+    assert "apt-get install chromium chromium-driver" in proc.stdout

@@ -136,10 +136,15 @@ def test_batch_index_sorts_links_to_rows_and_draws_the_threshold(browser, batch)
     assert index_ids(browser) == by_score
     score_header.click()
     assert index_ids(browser) == by_score[::-1]
-    assert len(browser.find_elements("css selector", "#histogram rect.bar")) == 20
+    hist = browser.find_element("id", "histogram")
+    lo, hi = float(hist.get_attribute("data-lo")), float(hist.get_attribute("data-hi"))
+    scores = [r["score"] for r in rows]
+    assert lo <= min(scores) and max(scores) <= hi and hi - lo < 1.5  # the scores' span, not all of [-1, 1]
+    assert js(browser, "return [...document.querySelectorAll('#histogram rect.bar title')]"
+                       ".reduce((n, t) => n + parseInt(t.textContent), 0)") == 5  # every summary in some bar
     line = browser.find_element("id", "threshold-line")
-    x = float(line.get_attribute("x1"))  # threshold 0.5 on the signed scale [-1, 1]: three quarters along the axis
-    assert x == pytest.approx(40 + 0.75 * (640 - 40 - 10))
+    x = float(line.get_attribute("x1"))  # threshold 0.5 where it lies on the axis's own span
+    assert x == pytest.approx(40 + (0.5 - lo) / (hi - lo) * (640 - 40 - 10))
     browser.find_element("link text", "row-3").click()
     wait_until(browser, lambda b: "row-3" in b.find_element("id", "crumbs").text)
     assert browser.find_elements("css selector", "button.claim")[0].get_attribute("aria-pressed") == "true"
@@ -147,3 +152,59 @@ def test_batch_index_sorts_links_to_rows_and_draws_the_threshold(browser, batch)
     assert "calibration cal-fenice.json" in footer and "signature method:nli-sent" in footer
     browser.find_element("id", "to-index").click()
     wait_until(browser, lambda b: b.find_element("id", "index-table").is_displayed())
+
+
+def colours(driver):
+    """Each claim's chip colour, by claim text."""
+    return js(driver, """return Object.fromEntries([...document.querySelectorAll('button.claim')].map(b =>
+        [b.querySelector('.claim-text').textContent, getComputedStyle(b.querySelector('.chip')).backgroundColor]))""")
+
+
+def test_claims_are_coloured_by_decision_then_probability_then_score(browser, tmp_path):
+    """0.70 and 0.95 sit close on the [-1, 1] score scale; a review and a pass must not look alike."""
+    doc = ["Moon moved in 2012.", "Moon is 23.", "Moon acts."]
+    summary = ["Moon moved.", "Moon is 23 years old.", "Moon acts well."]
+    result, d, s = scored(doc, summary, {0: (0, (0.95, 0.05, 0.0)), 1: (1, (0.7, 0.3, 0.0)), 2: (2, (0.1, 0.2, 0.7))},
+                          threshold=0.5)
+    decided = {**result, "decision": "review", "probability": 0.6,
+               "claims": [{**c, "decision": dec, "probability": p}
+                          for c, dec, p in zip(result["claims"], ["pass", "review", "block"], [0.9, 0.55, 0.1])]}
+    probable = {**result, "claims": [{**c, "probability": p} for c, p in zip(result["claims"], [0.9, 0.2, 0.1])]}
+    seen = {}
+    for name, row in (("decided", decided), ("probable", probable), ("scored", result)):
+        path = tmp_path / f"{name}.html"
+        write(path, build_report([row], [(d, s)], batch=False))
+        browser.get(file_url(path))
+        seen[name] = colours(browser)
+        seen[name + " legend"] = browser.find_element("css selector", ".legend").text
+    assert seen["decided"] == {"Moon moved.": "rgb(69, 117, 180)", "Moon is 23 years old.": "rgb(254, 224, 144)",
+                               "Moon acts well.": "rgb(215, 48, 39)"}  # pass blue, review yellow, block red
+    assert "block" in seen["decided legend"] and "review" in seen["decided legend"] and "pass" in seen["decided legend"]
+    assert seen["probable"]["Moon is 23 years old."] != seen["probable"]["Moon moved."]  # P 0.2 against 0.9
+    assert seen["probable"]["Moon is 23 years old."] == "rgb(245, 122, 79)"  # 0.8 of the way from red to orange
+    assert "P(supported)" in seen["probable legend"]
+    assert seen["scored"]["Moon moved."] != seen["scored"]["Moon is 23 years old."]  # the threshold 0.5 lies between
+
+
+def test_the_histogram_spreads_scores_bunched_near_the_threshold_and_splits_bars_by_decision(browser, tmp_path):
+    doc = ["Moon moved in 2012."]
+    rows, texts = [], []
+    for i, e in enumerate([0.86, 0.88, 0.9, 0.905, 0.915, 0.93, 0.95, 0.97]):
+        result, d, s = scored(doc, ["Moon moved."], {0: (0, (e, 1 - e, 0.0))}, threshold=0.91)
+        decision = "pass" if e >= 0.95 else "review" if e >= 0.9 else "block"
+        rows.append({"id": f"r{i}", **result, "decision": decision})
+        texts.append((d, s))
+    path = tmp_path / "bunched.html"
+    write(path, build_report(rows, texts, threshold=0.91, batch=True))
+    browser.get(file_url(path))
+    hist = browser.find_element("id", "histogram")
+    lo, hi, bins = (float(hist.get_attribute(k)) for k in ("data-lo", "data-hi", "data-bins"))
+    assert 0.8 < lo < 0.86 and 0.97 < hi < 1.0 and bins >= 20  # bins of under 0.01, not 0.1 over [-1, 1]
+    tx = float(browser.find_element("id", "threshold-line").get_attribute("x1"))
+    bars = browser.find_elements("css selector", "#histogram rect.bar")
+    for b in bars:  # the threshold is a bin edge: no bar straddles it
+        x, w = float(b.get_attribute("x")), float(b.get_attribute("width"))
+        assert x + w <= tx + 1.01 or x >= tx - 1.01
+    kinds = [b.get_attribute("data-kind") for b in bars]
+    assert sorted(kinds) == sorted(r["decision"] for r in rows)
+    assert "bars split by decision" in browser.find_element("css selector", ".hist figcaption").text

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from factalign.bench.data import FORMATS, load_benchmark, parse_columns
+from factalign.bench.data import FIELDS, FORMATS, load_benchmark, parse_columns
+from factalign.columns import add_columns_option
 from factalign.calibration.conformal import MAX_BLOCKED_CONSISTENT, MAX_PASSED_INCONSISTENT
 from factalign.errors import FactalignError
 
@@ -25,8 +26,7 @@ def register(subparsers) -> None:
                     "summaries (1 = consistent), for one scorer signature; write it as JSON for --calibration.")
     p.add_argument("--data", metavar="[KIND:]PATH", help=f"labelled rows: a JSONL file of {{document or doc, summary, label}}, "
                                                          f"or KIND:PATH as for bench ({', '.join(FORMATS)})")
-    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
-                   help="map fields (doc, summary, label, id, ...) to the file's columns, as for bench")
+    add_columns_option(p, FIELDS, "the --data file")
     p.add_argument("--scores", metavar="DIR", help="a directory written by `factalign bench`: calibrate its saved scores "
                                                    "for --method (a variant name of the run) without scoring")
     p.add_argument("--output", required=True, metavar="FILE", help="the calibration JSON to write")
@@ -98,7 +98,7 @@ def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):
     kept, scores = [], []
     for ex in tqdm(bench.examples, desc=f"scoring ({scorer.spec.name})", unit="row", disable=quiet, file=sys.stderr):
         try:
-            result = scorer.score(ex.doc, ex.summary)
+            result = scorer.score(ex.document, ex.summary)
             scores.append(unit(result))
             kept.append(ex)
         except (FactalignError, ValueError) as exc:  # ValueError: a text with no counted claim

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
-from factalign.bench.data import FORMATS, load_benchmark, parse_columns
+from factalign.bench.data import FIELDS, FORMATS, load_benchmark, parse_columns
+from factalign.columns import add_columns_option
 from factalign.bench.splits import SPLITS
 from factalign.bench.variants import parse_variants
 from factalign.errors import FactalignError
@@ -29,8 +30,7 @@ def register(subparsers) -> None:
         description="Score a labelled benchmark with each method variant (resumable), then write results.md, "
                     "results.json and plots to --out. `factalign bench report --scores DIR` redoes the report from saved scores.")
     p.add_argument("--data", metavar="KIND:PATH", help=f"KIND one of {FORMATS.help()}, then a file")
-    p.add_argument("--columns", action="append", default=[], metavar="FIELD=COLUMN,...",
-                   help="map fields (id, doc, summary, label, dataset, origin, category, split, error_types, model_name) to the file's columns")
+    add_columns_option(p, FIELDS, "the --data file")
     p.add_argument("--graded", action="store_true", help="labels are graded numbers: report correlations")
     p.add_argument("--methods", metavar="LIST", help=f"comma-separated, each NAME or NAME[K=V,...] (K a method parameter, extractor or coref); "
                                                    f"names: {METHODS.help()}")
@@ -42,7 +42,7 @@ def register(subparsers) -> None:
     add_cache_options(p)
     add_max_chars_option(p)
     add_llm_options(p, cache=False)
-    p.add_argument("--quiet", action="store_true", help="no progress bars, no table on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress bars (the results table is still printed)")
     _report_options(p, REPORT_DEFAULTS)
     p.set_defaults(func=run_bench)
 
@@ -50,7 +50,7 @@ def register(subparsers) -> None:
     r = sub.add_parser("report", help="results table and plots from a run directory's saved scores (no model runs)")
     r.add_argument("--scores", required=True, metavar="DIR", help="a directory written by `factalign bench`")
     r.add_argument("--out", metavar="DIR", help="where to write results.md, results.json and plots (default: --scores)")
-    r.add_argument("--quiet", action="store_true", help="no table on stdout")
+    r.add_argument("--quiet", action="store_true", help="accepted as in bench: the report has no progress bar to hide")
     _report_options(r, dict.fromkeys(REPORT_DEFAULTS))
     r.set_defaults(func=run_report)
 
@@ -110,8 +110,7 @@ def run_bench(args: argparse.Namespace) -> int:
               f"{done['skipped']} already done{speed}", file=sys.stderr)
     text = output.write_report(report.load_run(run_dir), run_dir, args.split, args.seed, args.bootstrap, args.baseline, args.test,
                         not args.no_plots)
-    if not args.quiet:
-        print(text)
+    print(text)  # the results: --quiet hides progress, never them
     return 0
 
 
@@ -125,8 +124,7 @@ def run_report(args: argparse.Namespace) -> int:
     writable_dir(args.out or args.scores)
     text = output.write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
                         chosen["baseline"], chosen["test"], not args.no_plots)
-    if not args.quiet:
-        print(text)
+    print(text)
     return 0
 
 

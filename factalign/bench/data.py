@@ -16,13 +16,14 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+from factalign.columns import column_for, missing_error, parse_columns as parse_any_columns
 from factalign.errors import FactalignError
-from factalign.io import csv_settings, file_kind, read_jsonl, read_text
-from factalign.registry import Registry, parse_options
+from factalign.io import csv_settings, file_kind, loads_json, read_jsonl, read_text
+from factalign.registry import Registry
+from factalign.text.sources import Source, as_sources, join
 
-FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name")
+FIELDS = ("id", "doc", "summary", "label", "dataset", "origin", "category", "split", "error_types", "model_name", "sources")
 ERROR_TYPES = ("RelE", "EntE", "CircE", "OutE", "GramE", "CorefE", "LinkE", "Other")
-ALIASES = {"doc": "document"}  # a field's other name, used when the file has no column by our name (batch rows say document)
 SPLIT_NAMES = {"val": "val", "valid": "val", "validation": "val", "dev": "val", "test": "test"}
 
 # AggreFact groups its systems by era (Tang et al. 2023, section 3); keys are lower-cased model names.
@@ -88,11 +89,17 @@ class Example:
     split: str | None = None
     error_types: list[str] = field(default_factory=list)
     model_name: str = ""
+    sources: list[Source] | None = None  # a row with sources: they are what is scored, `doc` is their joined text
+
+    @property
+    def document(self) -> str | list[Source]:
+        """What the Scorer is given: the sources, else the document."""
+        return self.sources if self.sources is not None else self.doc
 
     def meta(self) -> dict[str, Any]:
         """Everything but the texts: what a report needs."""
         d = asdict(self)
-        del d["doc"], d["summary"]
+        del d["doc"], d["summary"], d["sources"]
         return d
 
 
@@ -105,17 +112,9 @@ class Benchmark:
 
 
 def parse_columns(items: list[str] | str | None) -> dict[str, str]:
-    """`doc=article,summary=highlights` (or a list of such) -> {"doc": "article", "summary": "highlights"}."""
-    if not items:
-        return {}
-    parts = [p for item in ([items] if isinstance(items, str) else items) for p in item.split(",") if p.strip()]
-    mapping = parse_options(parts, "--columns")
-    for ours, theirs in mapping.items():
-        if not theirs:
-            raise FactalignError(f"--columns takes FIELD=COLUMN, got {ours + '='!r}")
-        if ours not in FIELDS:
-            raise FactalignError(f"--columns: unknown field {ours!r}; fields are: {', '.join(FIELDS)}")
-    return mapping
+    """`doc=article,summary=highlights` (or a list of such) -> {"doc": "article", "summary": "highlights"}
+    (factalign.columns: the one --columns parser, `document` naming `doc` here)."""
+    return parse_any_columns(items, FIELDS)
 
 
 def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: bool = False) -> Benchmark:
@@ -196,22 +195,21 @@ def _jsonl_rows(path: str):
 def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, str], graded: bool) -> Example:
     where = f"{path}:{lineno}"
 
-    def get(name: str, default: Any = None) -> Any:
-        column = mapping.get(name, name)
-        if name not in mapping and column not in row and ALIASES.get(name) in row:
-            column = ALIASES[name]
+    def get(name: str, default: Any = None, required: bool = True) -> Any:
+        column = column_for(name, mapping.get(name, name), row) or mapping.get(name, name)
         if column in row and row[column] is not None:
             return row[column]
-        if name in fmt.required:
-            raise FactalignError(f"{where}: missing column {column!r}" + (f" (our field {name!r})" if column != name else "")
-                                 + "; map it with --columns FIELD=COLUMN")
+        if required and name in fmt.required:
+            raise missing_error(where, [name], mapping, list(row))
         return default
 
     model_name = str(get("model_name", ""))
     category = get("category") or AGGREFACT_CATEGORIES.get(model_name.lower(), "")
+    sources = _sources(where, get("sources"), get)
     return Example(
         id=str(get("id", f"{Path(path).stem}-{lineno}")),
-        doc=str(get("doc")),
+        doc=str(get("doc")) if sources is None else join(sources)[0],
+        sources=sources,
         summary=str(get("summary")),
         label=_label(where, get("label"), graded),
         dataset=str(get("dataset", fmt.dataset or Path(path).stem)),
@@ -221,6 +219,23 @@ def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, 
         error_types=_error_types(get("error_types", [])),
         model_name=model_name,
     )
+
+
+def _sources(where: str, value: Any, get: Callable) -> list[Source] | None:
+    """A row's `sources` (a list, or in CSV its JSON text), checked; None when the row has a document instead."""
+    if value is None or value == "":
+        return None
+    if get("doc", "", required=False) != "":
+        raise FactalignError(f"{where}: a row takes a document or sources, not both")
+    if isinstance(value, str):
+        try:
+            value = loads_json(value, where)
+        except ValueError as exc:
+            raise FactalignError(f"{where}: sources is not a JSON list ({exc.msg})") from None
+    try:
+        return as_sources(value)
+    except FactalignError as exc:
+        raise FactalignError(f"{where}: {exc}") from None
 
 
 def _label(where: str, value: Any, graded: bool) -> float:

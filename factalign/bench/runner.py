@@ -52,7 +52,7 @@ def score_variant(run_dir: Path, variant: Variant, scorer: Scorer, examples: lis
             out.write("\n")  # an interrupted run left half a line; it is skipped when read
         bar = tqdm(total=len(todo), desc=variant.name, unit="ex", disable=quiet, file=sys.stderr)
         for group in by_document(todo):  # the summaries of a document share one NLI queue
-            results = scorer.score_together([(_document(documents, ex.doc, scorer), ex.summary) for ex in group])
+            results = scorer.score_together([(_document(documents, ex, scorer), ex.summary) for ex in group])
             for ex, res in zip(group, results):
                 row = {"id": ex.id}
                 if isinstance(res, FactalignError):
@@ -113,9 +113,15 @@ def read_scores(path: Path) -> list[dict]:
     return rows
 
 
-def _document(cache: dict[str, Document | str], text: str, scorer: Scorer) -> Document | str:
+def _document(cache: dict, ex: Example, scorer: Scorer) -> Document | str | list:
     """Segment each document once for all variants; text the scorer would refuse is passed on as is,
-    so its error is recorded."""
+    so its error is recorded. A row's sources are segmented by the scorer (their joined text is `ex.doc`)."""
+    if ex.sources is not None:
+        key = (ex.doc, *(s.id for s in ex.sources))
+        if key not in cache:
+            cache[key] = Document.from_sources(ex.sources) if len(ex.doc) <= scorer.max_document_chars else ex.sources
+        return cache[key]
+    text = ex.doc
     if text not in cache:
         doc = Document.from_text(text) if text.strip() and len(text) <= scorer.max_document_chars else None
         cache[text] = doc if doc and doc.sentences else text

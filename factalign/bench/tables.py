@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+SMALL_SAMPLE = 100  # rows: an interval from fewer is flagged as too wide to read
+WIDE_INTERVAL = 0.20  # an interval spanning more than this (20 points) is flagged too
+
 
 def markdown(results: dict, plots: list[str] = ()) -> str:
     data = str(results["data"]).replace("`", "'")
@@ -14,7 +17,8 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
         split = results["split"]
         lines += [f"Threshold: {split['description']}; {split['rows_evaluated']} rows measured.",
                   (f"Intervals: {round(results['level'] * 100)}% bootstrap percentile, {results['bootstrap']} resamples, "
-                   f"seed {results['seed']}; every method on the same resamples."), ""]
+                   f"seed {results['seed']}; every method on the same resamples.")]
+        lines += _small_sample_note(results) + [""]
         lines += ["### ROC-AUC (threshold-free), measured rows", ""] + _table(results["roc_auc"], _interval)
         lines += ["", "### Balanced accuracy, one threshold per dataset", ""]
         lines += _table(results["balanced_accuracy"]["per_dataset"], _interval)
@@ -29,6 +33,21 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
     if plots:
         lines += ["", "### Plots", ""] + [f"![{p}]({p})" for p in plots]
     return "\n".join(lines) + "\n"
+
+
+def _small_sample_note(results: dict) -> list[str]:
+    """A line saying which intervals are too wide to read: from fewer than SMALL_SAMPLE rows, or wider than
+    WIDE_INTERVAL; none when every interval is narrow and well sampled."""
+    cells = [c for table in (results["roc_auc"], results["balanced_accuracy"]["per_dataset"],
+                             results["balanced_accuracy"]["per_split"])
+             for by_group in table.values() for c in by_group.values() if c.get("value") is not None]
+    flagged = [c for c in cells if c.get("n", 0) < SMALL_SAMPLE or c["hi"] - c["lo"] > WIDE_INTERVAL]
+    if not flagged:
+        return []
+    widest = max(c["hi"] - c["lo"] for c in flagged)
+    return ["", f"**Note: {len(flagged)} of the {len(cells)} intervals below come from fewer than {SMALL_SAMPLE} rows or span "
+            f"more than {WIDE_INTERVAL * 100:.0f} points (the widest {widest * 100:.1f}): too wide to read or to tell "
+            "methods apart; measure on more rows (without --limit, or a larger file) before quoting them.**"]
 
 
 def _table(by_method: dict[str, dict[str, dict]], cell) -> list[str]:

@@ -177,11 +177,35 @@ def faith_from_args(args: argparse.Namespace):
     raise FactalignError(f"unknown --faith {args.faith!r}; choose nli, alignscore:CHECKPOINT or none")
 
 
+HIGHER, LOWER = "higher is better", "lower is better"
+METRIC_HINTS = {  # what each figure of `claims eval` measures, and which way is better (see docs/claims.md)
+    "easiness_p": f"precision: predicted claims close to some gold claim (best ROUGE-1 F1), averaged; {HIGHER}",
+    "easiness_r": f"recall: gold claims close to some predicted claim (best ROUGE-1 F1), averaged; {HIGHER}",
+    "easiness_f1": f"harmonic mean of easiness P and R; {HIGHER}",
+    "focus": f"predicted claims entailed by the gold claims (nothing made up); {HIGHER}",
+    "coverage": f"gold claims entailed by the predicted claims (nothing missed); {HIGHER}",
+    "f_fact": f"harmonic mean of Focus and Coverage; {HIGHER}",
+    "redundancy": f"predicted claims entailed by the other predicted claims (repeats); {LOWER}",
+    "atomicity": f"share of claims stating one relation (dependency parse); {HIGHER}",
+    "atomicity-rebel": f"share of claims with at most one REBEL triplet; {HIGHER}",
+    "decontext": f"share of claims with no pronoun or demonstrative left to resolve; {HIGHER}",
+    "fluency-coedit": f"ROUGE-1 of each claim to CoEdIT's grammar fix of it (1: nothing to fix); {HIGHER}",
+}
+
+
+def metric_hint(key: str) -> str:
+    """One line on what a summary figure means and which way is better; a plugin scorer's own description."""
+    if key in METRIC_HINTS:
+        return METRIC_HINTS[key]
+    name = key.split(":")[0]
+    return CLAIM_SCORERS.get(name).description if name in CLAIM_SCORERS.entries else ""
+
+
 def print_summary(summary: dict) -> None:
     print(f"inputs: {summary['inputs']}")
     for key, value in summary.items():
         if isinstance(value, float):
-            print(f"{key:<16} {value:.4f}")
+            print(f"{key:<16} {value:.4f}  {metric_hint(key)}".rstrip())
     for side in ("pred", "gold"):
         s = summary[side]
         print(f"{side} claims/input: mean {s['claims_mean']:.2f}, median {s['claims_median']:g}, "

@@ -9,23 +9,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
-from factalign.errors import FactalignError
-from factalign.registry import parse_options
+from factalign.columns import ROW_FIELDS, full_columns as columns_of, parse_columns
 from factalign.scorer import Scorer
 
-FIELDS = ("id", "document", "summary")
+FIELDS = ROW_FIELDS  # id, document, summary, sources: a row has a document or sources (a list of them), not both
 
 
 @dataclass(frozen=True)
 class BatchJob:
-    """Score rows {id, document, summary} of `input` into the JSONL `output`; see `factalign.run_batch`."""
+    """Score rows {id, document, summary} (or {id, sources, summary}) of `input` into the JSONL `output`; see
+    `factalign.run_batch`."""
 
     input: str  # JSONL, CSV (.csv, .tsv) or Parquet (.parquet) rows; "-": JSONL on standard input
     output: str  # JSONL results, appended to; rows whose id it holds already are skipped
     # builds the Scorer: in this process, and once in each Ray actor, so with engine="ray" it must pickle
     # (a function, or functools.partial(Scorer, ...); a Scorer itself holds its loaded models)
     make_scorer: Callable[[], Scorer]
-    columns: Mapping[str, str] | None = None  # field (id, document or doc, summary) -> the input's column
+    columns: Mapping[str, str] | None = None  # field (id, document or doc, summary, sources) -> the input's column
     html: str | None = None  # also write the HTML report of every finished row here
     row_timeout: float | None = None  # seconds before a row is given up and reported (engine="local")
     group: bool = True  # score rows that share a document together (the same results, fewer model calls)
@@ -47,17 +47,13 @@ class BatchJob:
     def from_args(cls, args: argparse.Namespace, scorer_from_args: Callable[[argparse.Namespace], Scorer]) -> BatchJob:
         """The job of `factalign batch`'s arguments; `scorer_from_args` (factalign.options', passed in: the
         package root exports BatchJob and lies below options) builds the Scorer from them when the job runs."""
-        parts = [p for item in args.columns for p in item.split(",") if p.strip()]
-        return cls(args.input, args.output, partial(scorer_from_args, args), parse_options(parts, "--columns"),
+        return cls(args.input, args.output, partial(scorer_from_args, args), parse_columns(args.columns, FIELDS),
                    html=args.html, row_timeout=args.row_timeout, group=not args.no_group, engine=args.engine,
                    address=args.address, actors=args.actors, shard_rows=args.shard_rows, fail_under=args.fail_under,
                    fail_on=args.fail_on, quiet=args.quiet)
 
 
 def full_columns(mapping: Mapping[str, str]) -> dict[str, str]:
-    """Each field's column: `mapping` (where `doc` stands for `document`, as in bench), else the field's own name."""
-    mapping = {("document" if field == "doc" else field): column for field, column in mapping.items()}
-    unknown = [f for f in mapping if f not in FIELDS]
-    if unknown:
-        raise FactalignError(f"--columns: unknown field {unknown[0]!r}; fields are: {', '.join(FIELDS)}")
-    return {field: mapping.get(field, field) for field in FIELDS}
+    """Each field's column: `mapping` (where `doc` stands for `document`, as in bench), else the field's own name
+    (factalign.columns, the one --columns parser)."""
+    return columns_of(mapping, FIELDS)

@@ -16,11 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from tqdm import tqdm
-
 from factalign.engine.job import BatchJob
-from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, kept_rows, open_input, report_row,
-                                   time_limit, warm_up)
+from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, kept_rows, open_input,
+                                   progress_bar, report_row, skip, time_limit, warm_up)
 from factalign.errors import FactalignError
 from factalign.jsonl_output import JsonlOutput, row_key
 
@@ -35,12 +33,21 @@ def windows(rows: Iterable[tuple[int, Any]], size: int = GROUP_ROWS, chars: int 
         window.append(item)
         row = item[1]
         if isinstance(row, dict):
-            used += sum(len(v) for v in (row.get("document"), row.get("summary")) if isinstance(v, str))
+            used += sum(map(_chars, (row.get("document"), row.get("summary"))))
         if len(window) >= size or used >= chars:
             yield window
             window, used = [], 0
     if window:
         yield window
+
+
+def _chars(value: Any) -> int:
+    """Characters of a text, or of a list of sources (str or {"text": ...}); 0 for anything else."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, list):
+        return sum(_chars(v.get("text") if isinstance(v, dict) else v) for v in value)
+    return 0
 
 
 def score_rows(scorer, window: list[tuple[int, Any]], finished: set[str] | frozenset = frozenset(),
@@ -87,7 +94,7 @@ def run_local(job: BatchJob) -> int:
             warm_up(scorer)
         kept = kept_rows(job)
         stats = {"rows": 0, "failed": 0, "written": 0}
-        bar = tqdm(desc=f"scoring ({scorer.spec.name})", unit="row", disable=job.quiet)
+        bar = progress_bar(job, output, f"scoring ({scorer.spec.name})")
         for window in windows(rows, size=GROUP_ROWS if group else 1):
             if group:
                 results = score_rows(scorer, window, output.finished, group=True)
@@ -99,7 +106,10 @@ def run_local(job: BatchJob) -> int:
                 if kept is not None and isinstance(row, dict):
                     kept.append((lineno, row))
                 report_row(job, output, lineno, row, result, stats)
-                bar.update()
+                if result is SKIPPED:
+                    skip(bar)
+                else:
+                    bar.update()
         bar.close()
     html_report(job, output, kept, scorer.threshold)
     return finish(job, output, stats)

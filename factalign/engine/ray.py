@@ -60,9 +60,7 @@ def run_ray(job: BatchJob) -> int:
         import ray.data
     except ImportError:
         raise FactalignError("--engine ray needs Ray Data: pip install 'factalign[ray]'") from None
-    from tqdm import tqdm
-
-    from factalign.engine.rows import finish, html_report, kept_rows, open_input, report_row
+    from factalign.engine.rows import finish, html_report, kept_rows, open_input, progress_bar, report_row, skip
     from factalign.engine.local import windows
     from factalign.jsonl_output import JsonlOutput
 
@@ -76,7 +74,7 @@ def run_ray(job: BatchJob) -> int:
         started = _connect(ray, job.address)
         try:
             stats = {"rows": 0, "failed": 0, "written": 0}
-            bar = tqdm(desc=f"scoring ({method}, ray)", unit="row", disable=job.quiet)
+            bar = progress_bar(job, output, f"scoring ({method}, ray)")
             kept = kept_rows(job)
             wave: list = []
             for number, shard in enumerate(windows(rows, size=job.shard_rows, chars=1 << 62)):
@@ -88,9 +86,11 @@ def run_ray(job: BatchJob) -> int:
                         report_row(job, output, lineno, row, row, stats)
                     elif row_key(row["id"]) in output.finished:
                         stats["rows"] += 1  # finished in an earlier run
+                        stats["skipped"] = stats.get("skipped", 0) + 1
                     else:
                         pending.append((lineno, {k: row[k] for k in ("id", "document", "summary")}))
-                bar.update(len(shard) - len(pending))
+                bar.update(sum(not isinstance(r, dict) for _, r in shard))  # bad lines, reported here
+                skip(bar, sum(isinstance(r, dict) for _, r in shard) - len(pending))
                 if pending:  # else a finished shard: skipped
                     wave.append((number, pending))
                 if len(wave) >= WAVE_SHARDS:

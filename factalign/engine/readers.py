@@ -8,17 +8,19 @@ Parquet. A bad row is yielded as a FactalignError in its place; an input without
 from __future__ import annotations
 
 import csv
+import os
+import stat
 from collections.abc import Iterator
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import csv_settings, file_kind, open_text, read_jsonl
+from factalign.io import Required, absent, csv_settings, file_kind, open_text, read_jsonl
 
 Row = dict[str, Any] | FactalignError
 PARQUET_BATCH = 1024  # rows per record batch read from a Parquet file
 
 
-def read_rows(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, Row]]:
+def read_rows(path: str, required: Required = ()) -> Iterator[tuple[int, Row]]:
     kind = file_kind(path)
     if kind == "csv":
         return _csv_rows(path, required)
@@ -27,12 +29,12 @@ def read_rows(path: str, required: tuple[str, ...] = ()) -> Iterator[tuple[int, 
     return read_jsonl(path, required)
 
 
-def _missing(path: str, where: int, row: dict, required: tuple[str, ...]) -> Row:
-    missing = [k for k in required if k not in row]
+def _missing(path: str, where: int, row: dict, required: Required) -> Row:
+    missing = absent(required, row)
     return FactalignError(f"{path}:{where}: missing field {', '.join(missing)}") if missing else row
 
 
-def _csv_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]:
+def _csv_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
     text = open_text(path)
     rows = 0
     try:
@@ -41,9 +43,9 @@ def _csv_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]
             header = next(reader, None)
             if header is None:
                 raise FactalignError(f"{path} is empty: no CSV header")
-            absent = [k for k in required if k not in header]
-            if absent:
-                raise FactalignError(f"{path}: the CSV header has no column {', '.join(absent)}")
+            missing = absent(required, header)
+            if missing:
+                raise FactalignError(f"{path}: the CSV header has no column {', '.join(missing)}")
             while True:
                 lineno = reader.line_num + 1
                 values = next(reader, None)
@@ -67,7 +69,7 @@ def _csv_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]
         raise FactalignError(f"{path} is empty: no CSV rows")
 
 
-def _parquet_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, Row]]:
+def _parquet_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -78,9 +80,9 @@ def _parquet_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, R
         raise FactalignError(f"file not found: {path}") from None
     except Exception as exc:  # pyarrow's own errors: not a Parquet file, a directory
         raise FactalignError(f"cannot read {path} as Parquet: {str(exc).splitlines()[0]}") from None
-    absent = [k for k in required if k not in f.schema_arrow.names]
-    if absent:
-        raise FactalignError(f"{path}: the Parquet file has no column {', '.join(absent)}")
+    missing = absent(required, f.schema_arrow.names)
+    if missing:
+        raise FactalignError(f"{path}: the Parquet file has no column {', '.join(missing)}")
     n = 0
     batches = f.iter_batches(batch_size=PARQUET_BATCH)
     while True:
@@ -95,3 +97,27 @@ def _parquet_rows(path: str, required: tuple[str, ...]) -> Iterator[tuple[int, R
             yield n, _missing(path, n, row, required)
     if not n:
         raise FactalignError(f"{path} is empty: no Parquet rows")
+
+
+def count_rows(path: str) -> int | None:
+    """How many rows a regular input file holds, for the progress bar's total: one cheap pass (non-blank lines
+    of JSONL, CSV records after the header, a Parquet file's row count); None for standard input, a pipe or
+    anything that cannot be counted (reading it then reports what is wrong)."""
+    if path == "-":
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a pipe or a device: counting would consume it
+        kind = file_kind(path)
+        if kind == "parquet":
+            import pyarrow.parquet as pq
+
+            return pq.ParquetFile(path).metadata.num_rows
+        if kind == "csv":
+            with open(path, encoding="utf-8-sig", newline="") as f:
+                records = sum(1 for values in csv.reader(f, **csv_settings(path)) if any(v.strip() for v in values))
+            return max(0, records - 1)
+        with open(path, "rb") as f:
+            return sum(1 for line in f if line.strip())
+    except Exception:  # unreadable, not UTF-8, not CSV, no pyarrow: the reader says what is wrong
+        return None

@@ -11,9 +11,11 @@ from typing import Any
 
 from tqdm import tqdm
 
+from factalign.columns import ROW_REQUIRED, resolve
 from factalign.engine.job import FIELDS, BatchJob
-from factalign.engine.readers import read_rows
+from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable
+from factalign.io import loads_json
 from factalign.jsonl_output import JsonlOutput, row_key
 
 SKIPPED = object()  # a row whose id is already in the output
@@ -27,6 +29,7 @@ def report_row(job: BatchJob, output: JsonlOutput, lineno: int, row, result, sta
     """Write a row's result, or report its error on stderr; `stats` counts rows, failures and writes."""
     stats["rows"] += 1
     if result is SKIPPED:
+        stats["skipped"] = stats.get("skipped", 0) + 1
         return
     if isinstance(result, FactalignError):
         stats["failed"] += 1
@@ -78,8 +81,30 @@ def first_then_rest(rows: Iterator) -> Iterator:
     return iter(()) if first is None else itertools.chain([first], rows)
 
 
+def progress_bar(job: BatchJob, output: JsonlOutput, desc: str) -> tqdm:
+    """The run's progress bar on stderr: rows scored out of the input's rows, with the time left, where the
+    input's length is known (a file, not standard input). A resumed run first says how many rows its output
+    holds; each row skipped as done leaves the total (`skip`), so the rate and the time left are the scoring's."""
+    if output.finished:
+        print(f"factalign batch: resuming: {job.output} holds {len(output.finished)} finished rows; input rows with "
+              "their ids are skipped", file=sys.stderr)
+    total = None if job.quiet else count_rows(job.input)
+    return tqdm(total=total, desc=desc, unit="row", disable=job.quiet, dynamic_ncols=True)
+
+
+def skip(bar: tqdm, n: int = 1) -> None:
+    """`n` rows skipped as already done: out of the bar's total, not counted as scored."""
+    if n and getattr(bar, "total", None):
+        bar.total = max(bar.n, bar.total - n)
+        bar.refresh()
+
+
 def finish(job: BatchJob, output: JsonlOutput, stats: dict) -> int:
-    """The end of a batch run: failures, the aggregate line over the whole output, --fail-under and --fail-on."""
+    """The end of a batch run: failures, the rows skipped as done in an earlier run, the aggregate line over the
+    whole output, --fail-under and --fail-on."""
+    if stats.get("skipped"):
+        print(f"factalign batch: {stats['skipped']} of {stats['rows']} input rows skipped: already in {job.output} "
+              "from an earlier run", file=sys.stderr)
     if stats["failed"]:
         print(f"factalign: {stats['failed']} of {stats['rows']} rows failed; the others are in {job.output}", file=sys.stderr)
     mean = aggregate(output.scores, job.output)
@@ -139,13 +164,25 @@ def warm_up(scorer) -> None:
 
 
 def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
-    """The input rows, streamed (JSONL, CSV or Parquet), fields renamed by `columns` (--columns); a row whose id
-    is not a string or an integer, or repeats an earlier id, is an error. Only the ids are kept in memory."""
+    """The input rows, streamed (JSONL, CSV or Parquet), fields renamed by `columns` (--columns; `doc` read for
+    `document` where a row has only that); a row whose id is not a string or an integer, or repeats an earlier
+    id, or that lacks a field, is an error in its place, except that a first row lacking a field fails the
+    whole input (the mapping is wrong: one line, not one per row). Only the ids are kept in memory."""
     columns = columns or {f: f for f in FIELDS}
     seen = {}
-    for lineno, row in read_rows(path, required=tuple(columns.values())):
+    first = True  # the first row without a field fails the whole input (its mapping is wrong), before models load
+    for lineno, row in read_rows(path):
         if not isinstance(row, FactalignError):
-            row = {field: row[column] for field, column in columns.items()}
+            try:  # `document` is read from `doc` where the row has only that (factalign.columns)
+                here = resolve(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
+            except FactalignError as exc:
+                if first:
+                    raise
+                row = exc
+            else:
+                row = _fields(row, here, f"{path}:{lineno}")
+            first = False
+        if not isinstance(row, FactalignError):
             row_id = row["id"]
             if isinstance(row_id, bool) or not isinstance(row_id, (str, int)):
                 row = FactalignError(f"{path}:{lineno}: id must be a string or an integer, not {_kind(row_id)}")
@@ -155,6 +192,31 @@ def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[t
             else:
                 seen[row_key(row_id)] = lineno
         yield lineno, row
+
+
+def _fields(raw: dict[str, Any], columns: dict[str, str], where: str) -> dict[str, Any] | FactalignError:
+    """A row's {id, document, summary}; a row with sources carries their list as its document (a CSV cell holds
+    the list as JSON text), which the Scorer reads as sources."""
+    row = {"id": raw[columns["id"]], "document": None, "summary": raw[columns["summary"]]}
+    sources = raw.get(columns["sources"])
+    if sources is None or sources == "":
+        if columns["document"] not in raw:
+            return FactalignError(f"{where}: missing field {columns['document']}")
+        row["document"] = raw[columns["document"]]
+        return row
+    if raw.get(columns["document"]) not in (None, ""):
+        return FactalignError(f"{where}: a row takes {columns['document']} or {columns['sources']}, not both")
+    if isinstance(sources, str):
+        try:
+            sources = loads_json(sources, where)
+        except ValueError as exc:
+            return FactalignError(f"{where}: {columns['sources']} is not a JSON list ({exc.msg})")
+        except FactalignError as exc:
+            return exc
+    if not isinstance(sources, list):
+        return FactalignError(f"{where}: {columns['sources']} must be a list of sources, not {_kind(sources)}")
+    row["document"] = sources
+    return row
 
 
 def _kind(value: Any) -> str:

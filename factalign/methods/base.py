@@ -41,7 +41,10 @@ class Inputs:
 
     @cached_property
     def document_clusters(self) -> list[Cluster]:
-        return self.coref.clusters(self.document.text)
+        """Coreference clusters of the document; with several sources, each cluster is cut into its
+        mentions per source (a mention never resolves to a name in another source)."""
+        clusters = self.coref.clusters(self.document.text)
+        return clusters if not self.document.sources else per_source(self.document, clusters)
 
     @cached_property
     def summary_clusters(self) -> list[Cluster]:
@@ -51,6 +54,17 @@ class Inputs:
     def summary_claims(self) -> list[Claim]:
         """Each summary sentence as a claim."""
         return [Claim(self.summary.sentence(i), i, s) for i, s in enumerate(self.summary.sentences)]
+
+
+def per_source(doc: Document, clusters: list[Cluster]) -> list[Cluster]:
+    """Each cluster split by the source its mentions lie in; parts of a single mention are no cluster."""
+    out = []
+    for cluster in clusters:
+        parts: dict[int, Cluster] = {}
+        for mention in cluster:
+            parts.setdefault(doc.source_index(mention[0]), []).append(mention)
+        out += [part for part in parts.values() if len(part) > 1]
+    return out
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,7 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
 
     if passages:
         if keep is None:
-            wide = [Premise.of_sentences(doc, w, "passage") for w in passage_windows(len(doc.sentences), j)] \
-                if len(doc.sentences) > j else []
+            wide = [Premise.of_sentences(doc, w, "passage") for w in _windows(doc, list(range(len(doc.sentences))), j)]
             wide.append(Premise.whole(doc))
             candidates = [wide if r.score < T else [] for r in best]
         else:  # passages and the document premise are built from the claim's kept sentences
@@ -76,10 +75,18 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
 
 def _evidence_premises(doc, kept: list[int], j: int) -> list[Premise]:
     """With a prefilter: windows of j consecutive kept sentences (document order), then all kept sentences."""
-    wide = [Premise.of_sentences(doc, [kept[i] for i in w], "passage") for w in passage_windows(len(kept), j)] \
-        if len(kept) > j else []
+    wide = [Premise.of_sentences(doc, w, "passage") for w in _windows(doc, kept, j)]
     wide.append(Premise.of_sentences(doc, kept, "evidence"))
     return wide
+
+
+def _windows(doc, sentences: list[int], j: int) -> list[list[int]]:
+    """Passages: windows of j consecutive `sentences`, each inside one source (a shorter source, or
+    stretch of kept sentences, is one shorter window), leaving out a window of all `sentences`, which
+    is the whole-document (or evidence) premise."""
+    groups = doc.sentence_sources
+    windows = passage_windows(len(sentences), j, groups=[groups[i] for i in sentences] if groups else None)
+    return [[sentences[i] for i in w] for w in windows if len(w) < len(sentences)]
 
 
 def _keep_best(nli, best, candidates):

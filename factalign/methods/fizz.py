@@ -37,6 +37,9 @@ Readings, stated so numbers can be compared:
   every word is a word of its own resolved summary sentence is stated by the summary and always kept,
   whatever the NLI model says of it: a small model can fail to see "Natalia Moon was born in New
   Zealand." in "Natalia Moon was born in New Zealand.", and dropping it hid the summary's one error.
+  The words of a sentence include those of the names its mentions stand for: coreference leaves a
+  surname as it is ("Moon was born in New Zealand."), while the extractor writes it out ("Natalia Moon
+  was born in New Zealand."), and that fact is still the summary's own.
 """
 
 from __future__ import annotations
@@ -94,6 +97,18 @@ def words_of(text: str) -> set[str]:
     return set(re.findall(r"\w+", text.lower()))
 
 
+def stated_words(summary: Document, clusters: list[Cluster], resolved: list[str]) -> list[set[str]]:
+    """Per summary sentence: the words of its resolved text and of the names its mentions stand for."""
+    out = [words_of(t) for t in resolved]
+    for cluster in clusters:
+        name = representative(summary.text, cluster)
+        if name is None:
+            continue
+        for a, b in cluster:
+            out = [w | words_of(name) if s <= a and b <= e else w for w, (s, e) in zip(out, summary.sentences)]
+    return out
+
+
 @register_method("fizz", uses=("extractor", "coref", "prefilter"),
                  description="coref-resolved atomic facts filtered by the summary, max entailment over sentences, windows around the best sentence when not entailed; min")
 def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True) -> Scored:
@@ -101,8 +116,8 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
     facts, summary_sents = atomic_facts(inputs)
     kept = [True] * len(facts)
     if filter:
-        stated = [words_of(f.text) <= words_of(summary_sents[f.sentence_index])
-                  if 0 <= f.sentence_index < len(summary_sents) else False for f in facts]
+        own = stated_words(inputs.summary, inputs.summary_clusters, summary_sents)
+        stated = [words_of(f.text) <= own[f.sentence_index] if 0 <= f.sentence_index < len(own) else False for f in facts]
         checked = entailed_by([f for f, s in zip(facts, stated) if not s], summary_sents, nli)
         kept = [True if s else checked.pop(0) for s in stated]
     fallback = filter and not any(kept)
@@ -123,7 +138,8 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
         results.append(result(fact, probs[c, j, ENT], probs[c, j], premise, **details))
 
     if expand:
-        candidates = [windows_containing(r.premise.sentences[0], len(doc.sentences), gran)
+        groups = doc.sentence_sources  # with several sources, windows stay inside the best sentence's source
+        candidates = [windows_containing(r.premise.sentences[0], len(doc.sentences), gran, groups=groups)
                       if int(np.argmax(r.probs)) != ENT else [] for r in results]
         pairs = [(" ".join(doc_sents[i] for i in w), r.claim.text) for r, ws in zip(results, candidates) for w in ws]
         rows = iter(nli.predict(pairs) if pairs else [])

@@ -39,7 +39,7 @@ def fulldoc(inputs: Inputs, chunk_tokens: int = 400) -> Scored:
     else:
         lengths = [len(s.split()) for s in doc.sentence_texts]
         budget = int(chunk_tokens)
-    chunks = pack(lengths, budget)
+    chunks = pack(lengths, budget, groups=doc.sentence_sources)  # with several sources: no chunk crosses two
     premises = [Premise.of_sentences(doc, c, "chunk") for c in chunks]
     probs = nli.predict([(p.text, hypothesis) for p in premises])
     best = int(np.argmax(probs[:, ENT]))

@@ -8,6 +8,7 @@ from typing import Any
 from factalign.report.html import render, write
 from factalign.report.load import Texts, read_results, texts_for
 from factalign.report.payload import payload, row_view
+from factalign.text.sources import joined_text
 
 
 def build_report(rows: list[dict[str, Any]], texts: list[tuple[str, str]], threshold: float | None = None,
@@ -40,7 +41,8 @@ def batch_html_report(output: str, path: str | Path, input_rows: list, threshold
     texts = {str(r["id"]): (r["document"], r["summary"]) for _, r in input_rows if isinstance(r, dict)}
     rows, _ = read_results(output)
     rows = [r for r in rows if str(r.get("id")) in texts]  # rows of an earlier input are left out
-    write(path, build_report(rows, [texts[str(r["id"])] for r in rows], threshold, True, name=output))
+    texts = [texts[str(r["id"])] for r in rows]
+    write(path, build_report(rows, [(joined_text(d), s) for d, s in texts], threshold, True, name=output))
 
 
 __all__ = ["batch_html_report", "build_report", "html_report", "report_file", "write"]

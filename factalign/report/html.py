@@ -31,7 +31,7 @@ def _asset(name: str) -> str:
     return resources.files("factalign.report").joinpath(name).read_text(encoding="utf-8")
 
 
-SCRIPTS = ["page.js", "row.js", "index.js", "main.js"]  # one scope, in this order
+SCRIPTS = ["page.js", "sources.js", "row.js", "index.js", "main.js"]  # one scope, in this order
 
 
 def script() -> str:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from factalign.columns import ROW_FIELDS, ROW_REQUIRED, full_columns, resolve
 from factalign.errors import FactalignError
 from factalign.io import loads_json, read_jsonl, read_text
+from factalign.text.sources import as_sources, join
 
 Texts = dict[str, tuple[str, str]]  # row id -> (document, summary)
 
@@ -35,14 +37,25 @@ def read_results(path: str) -> tuple[list[dict[str, Any]], bool]:
     return rows, True
 
 
-def read_inputs(path: str) -> Texts:
-    """A batch input JSONL {id, document, summary} as id -> (document, summary)."""
+def read_inputs(path: str, columns=None) -> Texts:
+    """A batch input JSONL {id, document, summary} (or {id, sources, summary}: the document is the sources'
+    joined text) as id -> (document, summary); `columns` (--columns) maps the fields as for batch."""
     texts = {}
-    for _, row in read_jsonl(path, required=("id", "document", "summary")):
+    columns = full_columns(columns, ROW_FIELDS)
+    for lineno, row in read_jsonl(path):
         if isinstance(row, FactalignError):
             raise row
-        texts[str(row["id"])] = (row["document"], row["summary"])
+        c = resolve(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
+        document = row[c["document"]] if row.get(c["sources"]) is None else _joined(row[c["sources"]], f"{path}:{lineno}")
+        texts[str(row[c["id"]])] = (document, row[c["summary"]])
     return texts
+
+
+def _joined(sources, where: str) -> str:
+    try:
+        return join(as_sources(sources))[0]
+    except FactalignError as exc:
+        raise FactalignError(f"{where}: {exc}") from None
 
 
 def texts_for(row: dict[str, Any], n: int, document: str | None, summary: str | None, inputs: Texts | None,

@@ -8,8 +8,10 @@ from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, Decisio
 from factalign.data import ClaimResult, SummaryResult
 from factalign.errors import FactalignError
 from factalign.methods import METHODS
+from factalign.nli import CON, ENT, NEU
 from factalign.registry import coerce
 from factalign.signature import Signature
+from factalign.text.sources import SourceRange
 
 LABEL_RANK = {"unsupported": 0, None: 1, "supported": 2, "filtered": 3}
 
@@ -37,6 +39,7 @@ def row_view(row: dict[str, Any], document: str, summary: str, threshold: float 
         "range": score_range(result),
         "document": document, "summary": summary, "claims": claims,
         "failing": sum(c["label"] == "unsupported" for c in claims),
+        "sources": [source_view(r, claims, document, name) for r in result.sources],
     }
 
 
@@ -55,7 +58,33 @@ def claim_view(n: int, c: ClaimResult, document: str, summary: str, name: str) -
     return {"n": n, "text": c.claim.text, "score": float(c.score), "label": label, "probability": c.probability,
             "decision": c.decision,
             "probs": [float(x) for x in c.probs], "sspan": sspan, "sentence": c.claim.sentence_index,
-            "granularity": p.granularity if p else None, "spans": spans, "rewritten": rewritten, "runners": runners}
+            "granularity": p.granularity if p else None, "spans": spans, "rewritten": rewritten, "runners": runners,
+            "locations": [[x.source, x.start, x.end] for x in p.locations] if p else [], "verdict": verdict(c)}
+
+
+def verdict(c: ClaimResult) -> str | None:
+    """What the sources say of a claim: "supported" (labelled so; unlabelled: entailment is its most probable
+    label), else "contradicted" when its best premise's contradiction outweighs neutral (a source says
+    otherwise), else "unmentioned" (no source speaks to it); None for a filtered claim."""
+    if not c.counted:
+        return None
+    supported = c.label == "supported" if c.label is not None else max(c.probs) == c.probs[ENT]
+    if supported:
+        return "supported"
+    return "contradicted" if c.probs[CON] >= c.probs[NEU] else "unmentioned"
+
+
+def source_view(r: SourceRange, claims: list[dict[str, Any]], document: str, name: str) -> dict[str, Any]:
+    """A source of a multi-source row: where it lies in the joined text and the claims whose best premise
+    lies in it, by what that premise says of them (supported by this source alone, or by a premise that
+    joins it with others)."""
+    span = checked((r.start, r.end), document, f"{name}: source {r.id!r}")
+    cited = [c for c in claims if any(x[0] == r.id for x in c["locations"])]
+    alone = {c["n"] for c in cited if all(x[0] == r.id for x in c["locations"])}
+    supports = [c["n"] for c in cited if c["verdict"] == "supported"]
+    return {"id": r.id, "title": r.title, "url": r.url, "span": span,
+            "supports": [n for n in supports if n in alone], "supports_jointly": [n for n in supports if n not in alone],
+            "contradicts": [c["n"] for c in cited if c["verdict"] == "contradicted"]}
 
 
 def checked(span, text: str, what: str) -> list[int]:

@@ -45,7 +45,7 @@ def test_from_args_decides_the_job_once(tmp_path):
                                       "--no-group", "--engine", "ray", "--shard-rows", "7", "--fail-on", "block",
                                       "--method", "nli-sent", "--nli", "table:absent.json", "--no-cache"])
     job = BatchJob.from_args(args, scorer_from_args)  # no model loads yet: the table does not exist
-    assert job.columns == {"id": "id", "document": "text", "summary": "summary"}
+    assert job.columns == {"id": "id", "document": "text", "summary": "summary", "sources": "sources"}
     assert (job.group, job.engine, job.shard_rows, job.fail_on, job.row_timeout) == (False, "ray", 7, "block", None)
 
 

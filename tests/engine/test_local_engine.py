@@ -123,7 +123,8 @@ def test_a_csv_field_over_the_csv_modules_128_kib_default_is_read_whole(tmp_path
 def test_a_csv_without_the_columns_is_one_line_error(tmp_path, capsys):
     (tmp_path / "rows.csv").write_text("id,text\n1,hello\n")
     assert batch(tmp_path, tmp_path / "rows.csv", tmp_path / "out.jsonl", "table:/unused.json") == 2
-    assert capsys.readouterr().err.strip() == f"factalign: error: {tmp_path / 'rows.csv'}: the CSV header has no column document, summary"
+    assert capsys.readouterr().err.strip() == (f"factalign: error: {tmp_path / 'rows.csv'}:2: missing field document, summary; "
+                                               "the row's fields: id, text; map them with --columns document=text,summary=COLUMN")
 
 
 @pytest.fixture(scope="module")

@@ -60,8 +60,32 @@ function mix(t) {
 }
 
 function colour(score, range, alpha) {
-  const c = mix(tone(score, range));
+  return rgb(mix(tone(score, range)), alpha);
+}
+
+function rgb(c, alpha) {
   return alpha === undefined ? "rgb(" + c.join(",") + ")" : "rgba(" + c.join(",") + "," + alpha + ")";
+}
+
+// what a claim's or a summary's colour says: its decision where the calibration gives one (block red,
+// review yellow, pass blue), else its calibrated probability (0.5, where the label turns, in the middle),
+// else its score (the threshold in the middle). Raw scores bunch up (0.70 and 0.95 sit close on [-1, 1]);
+// the decision and the probability are what a reader acts on.
+const DECISION_TONE = { block: 0, review: 0.5, pass: 1 };
+
+function hasProbability(item) {
+  return item.probability !== null && item.probability !== undefined;
+}
+
+function colourMode(items) {
+  if (items.some((it) => it.decision in DECISION_TONE)) return "decision";
+  return items.some(hasProbability) ? "probability" : "score";
+}
+
+function paint(item, range, alpha) {
+  if (item.decision in DECISION_TONE) return rgb(mix(DECISION_TONE[item.decision]), alpha);
+  if (hasProbability(item)) return rgb(mix(Math.max(0, Math.min(1, item.probability))), alpha);
+  return colour(item.score, range, alpha);
 }
 
 function fmt(score, range) {
@@ -85,9 +109,10 @@ function spansText(doc, spans) {
   return out;
 }
 
-function chip(score, range) {
+// a swatch of a claim's or summary's colour (see paint), or of a bare score
+function chip(item, range) {
   const c = el("span", { class: "chip", "aria-hidden": "true" });
-  c.style.background = colour(score, range);
+  c.style.background = typeof item === "number" ? colour(item, range) : paint(item, range);
   return c;
 }
 
@@ -95,7 +120,30 @@ function labelText(label) {
   return label || "no threshold";
 }
 
-function legend(range, threshold) {
+// the legend of `mode` (colourMode): three swatches for decisions, the probability scale, or the score scale
+function legend(range, threshold, mode) {
+  if (mode === "decision") {
+    const box = el("figure", { class: "legend legend-decisions", "aria-label": "colours: the decisions" },
+      el("span", { class: "muted", text: "colour: the decision " }));
+    for (const d of ["block", "review", "pass"]) {
+      const sw = el("span", { class: "chip", "aria-hidden": "true" });
+      sw.style.background = rgb(mix(DECISION_TONE[d]));
+      box.append(el("span", { class: "legend-item" }, sw, d + " "));
+    }
+    box.append(el("span", { class: "muted", text: "(from the calibrated probability; a claim without one: by score)" }));
+    return box;
+  }
+  if (mode === "probability") {
+    const box = el("figure", { class: "legend", "aria-label": "colour scale of calibrated probabilities" });
+    const bar = el("div", { class: "legend-bar" });
+    bar.style.background = "linear-gradient(to right, " + STOPS.map(([t]) => rgb(mix(t)) + " " + t * 100 + "%").join(", ") + ")";
+    const mark = el("div", { class: "legend-mark", title: "P = 0.5: the label turns" });
+    mark.style.left = "50%";
+    bar.append(mark);
+    box.append(bar, el("div", { class: "legend-ticks" }, el("span", { text: "P(supported) 0" }),
+      el("span", { text: "0.5" }), el("span", { text: "1" })));
+    return box;
+  }
   const box = el("figure", { class: "legend", "aria-label": "colour scale of claim scores" });
   const bar = el("div", { class: "legend-bar" });
   bar.style.background = "linear-gradient(to right, " +

@@ -23,7 +23,7 @@ function summaryText(row, onPick) {
     const worst = covering.reduce((x, y) => (y.score < x.score ? y : x));
     const s = el("span", { class: "claim-span", "data-claims": covering.map((c) => c.n).join(" "),
       title: covering.length + " claim(s), lowest " + fmt(worst.score, row.range) + " " + labelText(worst.label) }, text);
-    s.style.background = colour(worst.score, row.range, 0.45);
+    s.style.background = paint(worst, row.range, 0.45);
     s.addEventListener("click", () => onPick(worst.n));
     p.append(s);
   }
@@ -40,7 +40,7 @@ function renderRow(index) {
       el("span", { class: "crumb", text: "row " + (index + 1) + ": " + row.id }));
   }
   const verdict = el("p", { class: "verdict" },
-    chip(row.score, range),
+    chip(row, range),
     el("strong", { text: row.method.toUpperCase() + " = " + fmt(row.score, range) }), " ",
     row.decision ? el("span", { class: "decision decision-" + row.decision, text: row.decision.toUpperCase() }) : null, " ",
     el("span", { class: "label label-" + (row.label || "none"), text: labelText(row.label) }), " ",
@@ -54,7 +54,7 @@ function renderRow(index) {
     const best = c.spans.length ? clip(spansText(row.document, c.spans), 240) : "no premise recorded";
     const button = el("button", { type: "button", class: "claim", id: "claim-" + c.n, "data-n": c.n,
       "aria-pressed": "false" },
-      el("span", { class: "claim-head" }, chip(c.score, range),
+      el("span", { class: "claim-head" }, chip(c, range),
         el("span", { class: "score", text: fmt(c.score, range) }),
         c.label ? el("span", { class: "label label-" + c.label, text: c.label }) : null,
         c.decision ? el("span", { class: "decision decision-" + c.decision, text: c.decision }) : null,
@@ -62,8 +62,8 @@ function renderRow(index) {
           ? el("span", { class: "probability", text: "P(supported) " + c.probability.toFixed(2) }) : null,
         el("span", { class: "gran", text: c.granularity || "" })),
       el("span", { class: "claim-text", text: c.text }),
-      el("span", { class: "best" }, el("span", { class: "muted", text: "best premise: " }), best));
-    button.style.borderLeftColor = colour(c.score, range);
+      el("span", { class: "best" }, el("span", { class: "muted", text: "best premise" + premiseSources(row, c) + ": " }), best));
+    button.style.borderLeftColor = paint(c, range);
     button.addEventListener("click", () => select(c.n, true));
     list.append(el("li", {}, button));
     items.push({ claim: c, button });
@@ -97,10 +97,10 @@ function renderRow(index) {
   current = { row, items, segs, detail, docBox };
 
   const summaryPane = el("section", { class: "pane summary-pane", "aria-label": "summary and claims" },
-    el("h2", { text: "Summary" }), legend(range, threshold), summaryText(row, (n) => select(n, true)),
+    el("h2", { text: "Summary" }), legend(range, threshold, colourMode(row.claims)), summaryText(row, (n) => select(n, true)),
     el("h2", { text: threshold !== null ? "Claims, unsupported first" : "Claims, lowest score first" }),
     el("p", { class: "muted hint", text: "Click a claim, or Tab to one and use \u2191 \u2193 Home End: its premise is highlighted in the document." }),
-    list);
+    list, sourcesSection(row));
   const documentPane = el("section", { class: "pane document-pane", "aria-label": "document and evidence" },
     detail, el("h2", {}, "Document ", el("span", { class: "muted", text: "(" + row.document.length + " characters)" })), docBox);
   app.replaceChildren(verdict, el("div", { class: "panes" }, summaryPane, documentPane));
@@ -141,7 +141,7 @@ function scrollDocTo(box, node, pageToo) {
 function claimDetail(row, c) {
   const range = row.range;
   const out = [
-    el("p", { class: "detail-claim" }, chip(c.score, range), el("strong", { text: "Claim: " }), c.text),
+    el("p", { class: "detail-claim" }, chip(c, range), el("strong", { text: "Claim: " }), c.text),
     el("p", { class: "muted" }, fmt(c.score, range) + (c.label ? " \u00b7 " + c.label : "") +
       " \u00b7 p(entail) " + c.probs[0].toFixed(2) + ", p(neutral) " + c.probs[1].toFixed(2) +
       ", p(contradict) " + c.probs[2].toFixed(2)),
@@ -152,7 +152,7 @@ function claimDetail(row, c) {
   }
   out.push(el("p", {}, el("span", { class: "hl-key", text: "aligned premise" }), " granularity ",
     el("strong", { class: "granularity", text: c.granularity }), ", characters " +
-    c.spans.map(([a, b]) => a + "\u2013" + b).join(", ")));
+    c.spans.map(([a, b]) => a + "\u2013" + b).join(", ") + locationText(row, c)));
   if (c.rewritten !== null) {
     out.push(el("p", { class: "rewritten" }, el("span", { class: "muted", text: "premise given to the NLI model: " }),
       clip(c.rewritten, 600)));
