@@ -68,7 +68,7 @@ def main() -> None:
     if args.limit and args.limit < len(examples):
         keep = np.random.default_rng(args.seed).choice(len(examples), args.limit, replace=False)
         examples = [examples[i] for i in sorted(keep)]
-    print(f"| method | part | n | supported | ROC-AUC | balanced acc. (CV) | unsupported passed (CV) | supported passed (CV) |")
+    print("| method | part | n | supported | ROC-AUC | balanced acc. (CV) | unsupported passed (CV) | supported passed (CV) |")
     print("|---|---|---|---|---|---|---|---|")
     for method in args.methods.split(","):
         scores, signature = claim_scores(method, args.nli, examples, args.cache)

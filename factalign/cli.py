@@ -19,7 +19,7 @@ from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_scorer_options, cache_from_args, llm_from_args, scorer_from_args)
+                               add_param_option, add_scorer_options, cache_from_args, scorer_from_args)
 from factalign.engine.rows import below, gated
 from factalign.scorer import Scorer, check_sources, check_text
 from factalign.text.sources import Source, joined_text

@@ -78,7 +78,7 @@ def column_for(field: str, column: str, names: Collection[str]) -> str | None:
     return None
 
 
-def resolve(names: Collection[str], columns: Mapping[str, str], required: Required, where: str) -> dict[str, str]:
+def row_columns(names: Collection[str], columns: Mapping[str, str], required: Required, where: str) -> dict[str, str]:
     """`columns` as they apply to a row (or header) with `names`; a required field without its column (a group
     of alternatives with none) is a FactalignError naming the row's columns and the mapping to give."""
     found = {f: column_for(f, c, names) for f, c in columns.items()}

@@ -99,16 +99,7 @@ def csv_settings(path: str) -> dict[str, str]:
     return {"delimiter": "\t" if path.lower().endswith(".tsv") else ","}
 
 
-Required = tuple[str | tuple[str, ...], ...]  # field names; a tuple of names: one of them (e.g. document or sources)
-
-
-def absent(required: Required, names) -> list[str]:
-    """The required fields missing from `names`; a group of alternatives none of which is there is named by its first."""
-    return [k if isinstance(k, str) else k[0] for k in required
-            if (k not in names if isinstance(k, str) else not any(a in names for a in k))]
-
-
-def read_jsonl(path: str, required: Required = ()) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
+def read_jsonl(path: str) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
     """(line number, row) per non-blank line, read line by line; a bad line yields an error in place of
     its row. A file without any row is an error."""
     rows = 0
@@ -134,8 +125,7 @@ def read_jsonl(path: str, required: Required = ()) -> Iterator[tuple[int, dict[s
         if not isinstance(row, dict):
             yield lineno, FactalignError(f"{path}:{lineno}: expected a JSON object")
             continue
-        missing = absent(required, row)
-        yield lineno, FactalignError(f"{path}:{lineno}: missing field {', '.join(missing)}") if missing else row
+        yield lineno, row
     if not rows:
         raise FactalignError(f"{'standard input' if path == '-' else path} is empty: no JSON rows")
 

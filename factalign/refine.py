@@ -80,11 +80,11 @@ def flagged(res: SummaryResult) -> list[str]:
 
 def refine(document: str, summary: str, scorer, llm, rounds: int = 1) -> Refinement:
     """Verify -> revise until nothing is flagged or `rounds` rounds; `scorer` is an acueval or geval Scorer."""
-    if scorer.spec.name not in FEEDBACK:
-        raise FactalignError(f"feedback comes from one of: {', '.join(FEEDBACK)}; not {scorer.spec.name!r}")
+    if scorer.method_def.name not in FEEDBACK:
+        raise FactalignError(f"feedback comes from one of: {', '.join(FEEDBACK)}; not {scorer.method_def.name!r}")
     if rounds < 1:
         raise FactalignError(f"--rounds must be at least 1, not {rounds}")
-    out = Refinement(scorer.spec.name, rounds, summary, scorer.score(document, summary))
+    out = Refinement(scorer.method_def.name, rounds, summary, scorer.score(document, summary))
     out.signature = f"feedback:{out.feedback}|rounds:{rounds}|{out.before.signature}"
     current, res = summary, out.before
     for _ in range(rounds):

@@ -52,42 +52,42 @@ class Scorer:
     retriever: str | None = None
 
     def __post_init__(self):
-        self.spec = get_method(self.method)
-        self.params = {**self.spec.params, **check_options(f"method {self.spec.name!r}", self.spec.params, self.params)}
+        self.method_def = get_method(self.method)
+        self.params = {**self.method_def.params, **check_options(f"method {self.method_def.name!r}", self.method_def.params, self.params)}
         for name, value in self.params.items():
-            check_param(name, value, self.spec.ranges.get(name))
-        if self.spec.check:
-            self.spec.check(self.params)
+            check_param(name, value, self.method_def.ranges.get(name))
+        if self.method_def.check:
+            self.method_def.check(self.params)
         check_threshold(self.threshold)
         self.prefilter_model = self.prefilter if isinstance(self.prefilter, Prefilter) else \
             parse_prefilter(self.prefilter, self.retriever)
-        if "prefilter" not in self.spec.uses:
+        if "prefilter" not in self.method_def.uses:
             self.prefilter_model = OFF
-        self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.spec.uses else load_coref("none"))
-        self.nli_model = load_nli(self.nli, cache=self.cache) if self.spec.uses_nli(self.params) else None
-        if "llm" in uses(self.spec, self.extractor) and self.llm is None:
+        self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.method_def.uses else load_coref("none"))
+        self.nli_model = load_nli(self.nli, cache=self.cache) if self.method_def.uses_nli(self.params) else None
+        if "llm" in uses(self.method_def, self.extractor) and self.llm is None:
             from factalign.llm import load_llm
 
             self.llm = load_llm(cache=self.cache)
         # `+filter` shares the NLI model
-        self.extractor_model = load_extractor(self.extractor if "extractor" in self.spec.uses else "sentences",
+        self.extractor_model = load_extractor(self.extractor if "extractor" in self.method_def.uses else "sentences",
                                               nli=self.nli_model, llm=self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
-        self.calibration_model = choose_calibration(self.calibration, self.threshold, self.spec.name, self.signature, house)
+        self.calibration_model = choose_calibration(self.calibration, self.threshold, self.method_def.name, self.signature, house)
         self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, self.threshold)
 
     @property
     def signature(self) -> str:
         """Like sacrebleu's: every setting the number depends on, then the package version."""
-        parts = [("method", self.spec.name), *((k, _fmt(v)) for k, v in self.params.items())]
+        parts = [("method", self.method_def.name), *((k, _fmt(v)) for k, v in self.params.items())]
         if self.nli_model is not None:
             parts.append(("nli", self.nli_model.signature))
-        if "extractor" in self.spec.uses:
+        if "extractor" in self.method_def.uses:
             parts.append(("extractor", self.extractor_model.name))
-        if "coref" in self.spec.uses_for(self.params):
+        if "coref" in self.method_def.uses_for(self.params):
             parts.append(("coref", self.coref_model.name))
-        if "llm" in self.spec.uses:
+        if "llm" in self.method_def.uses:
             parts.append(("llm", self.llm.model))
         if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
             parts.append(("prefilter", self.prefilter_model.signature))
@@ -118,7 +118,7 @@ class Scorer:
             raise FactalignError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
         pairs = [(self._document(d, "document"), self._document(s, "summary")) for d, s in zip(documents, summaries)]
         results: list[SummaryResult] = []
-        with tqdm(total=len(pairs), desc=f"scoring ({self.spec.name})", unit="pair",
+        with tqdm(total=len(pairs), desc=f"scoring ({self.method_def.name})", unit="pair",
                   disable=not progress or len(pairs) < 2) as bar:
             for start in range(0, len(pairs), batch_size):
                 done = self.score_together(pairs[start:start + batch_size])
@@ -162,7 +162,7 @@ class Scorer:
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
         inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
-        total, claims = self.spec.run(inputs, **self.params)
+        total, claims = self.method_def.run(inputs, **self.params)
         for c in claims:
             if doc.sources and c.premise is not None:  # the one place a premise gets its sources' offsets
                 c.premise = replace(c.premise, locations=doc.locate(c.premise.spans))
@@ -170,7 +170,7 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:
                 c.decide(self.claim_rule)
-        result = SummaryResult(float(total), claims, self.spec.name, read_signature(self.signature, claims),
+        result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if self.summary_rule:
             cal = self.calibration_model

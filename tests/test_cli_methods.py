@@ -46,7 +46,7 @@ def run(capsys, method, *extra):
     return json.loads(out)
 
 
-@pytest.mark.parametrize("method", [name for name, m in METHODS.items() if m.nli is True])  # acueval, geval: tests/test_acueval.py
+@pytest.mark.parametrize("method", [name for name, m in METHODS.items() if m.needs_nli is True])  # acueval, geval: tests/test_acueval.py
 def test_every_method_scores_the_example_with_exact_alignments(capsys, hash_nli, method):
     text = (EXAMPLES / "document.txt").read_text(encoding="utf-8")
     sentences = Document.from_text(text).sentences

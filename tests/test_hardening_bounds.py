@@ -3,7 +3,6 @@ table and cache files. A damaged file is a one-line error naming it (or, for a c
 again); a resource is bounded and the bound is said (a warning), never a hang or a traceback."""
 
 import json
-import shutil
 import socket
 import sqlite3
 import subprocess

@@ -276,7 +276,8 @@ def test_parse_list_malformed(reply):
 
 
 def test_cli_options_reach_the_client(tmp_path):
-    from factalign.cli import build_parser, llm_from_args
+    from factalign.cli import build_parser
+    from factalign.options import llm_from_args
 
     common = ["--document", "d", "--summary", "s", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"]
     args = build_parser().parse_args(["revise", *common, "--llm-timeout", "7", "--llm-concurrency", "2", "--no-cache"])

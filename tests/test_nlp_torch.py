@@ -5,7 +5,6 @@ must not be imported before)."""
 import subprocess
 import sys
 
-import pytest
 
 from tests.faults.run import ROOT, TREE
 from tests.helpers import needs

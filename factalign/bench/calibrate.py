@@ -96,7 +96,7 @@ def _claim_part(args: argparse.Namespace, signature: str, bounds: tuple[float, f
 
 def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):
     kept, scores = [], []
-    for ex in tqdm(bench.examples, desc=f"scoring ({scorer.spec.name})", unit="row", disable=quiet, file=sys.stderr):
+    for ex in tqdm(bench.examples, desc=f"scoring ({scorer.method_def.name})", unit="row", disable=quiet, file=sys.stderr):
         try:
             result = scorer.score(ex.document, ex.summary)
             scores.append(unit(result))
@@ -113,7 +113,7 @@ def _from_data(args: argparse.Namespace):
     bench = load_benchmark(spec, parse_columns(args.columns))
     scorer = scorer_from_args(args)
     kept, scores = _scored(bench, scorer, args.quiet)
-    return scorer.spec.name, scorer.signature, kept, scores, {"file": Path(bench.path).name, "sha256": bench.sha256}
+    return scorer.method_def.name, scorer.signature, kept, scores, {"file": Path(bench.path).name, "sha256": bench.sha256}
 
 
 def _from_scores(args: argparse.Namespace):

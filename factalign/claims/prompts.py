@@ -22,7 +22,6 @@ Checked against the papers' text (../shared/papers); every deviation:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Callable
 

@@ -94,7 +94,7 @@ def run_local(job: BatchJob) -> int:
             warm_up(scorer)
         kept = kept_rows(job)
         stats = {"rows": 0, "failed": 0, "written": 0}
-        bar = progress_bar(job, output, f"scoring ({scorer.spec.name})")
+        bar = progress_bar(job, output, f"scoring ({scorer.method_def.name})")
         for window in windows(rows, size=GROUP_ROWS if group else 1):
             if group:
                 results = score_rows(scorer, window, output.finished, group=True)

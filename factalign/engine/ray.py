@@ -111,7 +111,7 @@ def _check_scorer(job: BatchJob, output) -> tuple[str, float | None]:
     fails in one line before Ray starts; the driver keeps no models (each actor builds its own)."""
     scorer = job.make_scorer()
     output.check_signature(scorer.signature)
-    return scorer.spec.name, scorer.threshold
+    return scorer.method_def.name, scorer.threshold
 
 
 def _connect(ray, address: str | None) -> bool:

@@ -14,27 +14,22 @@ from collections.abc import Iterator
 from typing import Any
 
 from factalign.errors import FactalignError
-from factalign.io import Required, absent, csv_settings, file_kind, open_text, read_jsonl
+from factalign.io import csv_settings, file_kind, open_text, read_jsonl
 
 Row = dict[str, Any] | FactalignError
 PARQUET_BATCH = 1024  # rows per record batch read from a Parquet file
 
 
-def read_rows(path: str, required: Required = ()) -> Iterator[tuple[int, Row]]:
+def read_rows(path: str) -> Iterator[tuple[int, Row]]:
     kind = file_kind(path)
     if kind == "csv":
-        return _csv_rows(path, required)
+        return _csv_rows(path)
     if kind == "parquet":
-        return _parquet_rows(path, required)
-    return read_jsonl(path, required)
+        return _parquet_rows(path)
+    return read_jsonl(path)
 
 
-def _missing(path: str, where: int, row: dict, required: Required) -> Row:
-    missing = absent(required, row)
-    return FactalignError(f"{path}:{where}: missing field {', '.join(missing)}") if missing else row
-
-
-def _csv_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
+def _csv_rows(path: str) -> Iterator[tuple[int, Row]]:
     text = open_text(path)
     rows = 0
     try:
@@ -43,9 +38,6 @@ def _csv_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
             header = next(reader, None)
             if header is None:
                 raise FactalignError(f"{path} is empty: no CSV header")
-            missing = absent(required, header)
-            if missing:
-                raise FactalignError(f"{path}: the CSV header has no column {', '.join(missing)}")
             while True:
                 lineno = reader.line_num + 1
                 values = next(reader, None)
@@ -69,7 +61,7 @@ def _csv_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
         raise FactalignError(f"{path} is empty: no CSV rows")
 
 
-def _parquet_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
+def _parquet_rows(path: str) -> Iterator[tuple[int, Row]]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -80,9 +72,6 @@ def _parquet_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
         raise FactalignError(f"file not found: {path}") from None
     except Exception as exc:  # pyarrow's own errors: not a Parquet file, a directory
         raise FactalignError(f"cannot read {path} as Parquet: {str(exc).splitlines()[0]}") from None
-    missing = absent(required, f.schema_arrow.names)
-    if missing:
-        raise FactalignError(f"{path}: the Parquet file has no column {', '.join(missing)}")
     n = 0
     batches = f.iter_batches(batch_size=PARQUET_BATCH)
     while True:
@@ -94,7 +83,7 @@ def _parquet_rows(path: str, required: Required) -> Iterator[tuple[int, Row]]:
             break
         for row in batch.to_pylist():
             n += 1
-            yield n, _missing(path, n, row, required)
+            yield n, row
     if not n:
         raise FactalignError(f"{path} is empty: no Parquet rows")
 

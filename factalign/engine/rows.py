@@ -11,7 +11,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from factalign.columns import ROW_REQUIRED, resolve
+from factalign.columns import ROW_REQUIRED, row_columns
 from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable
@@ -159,7 +159,7 @@ def warm_up(scorer) -> None:
     from factalign.text.segment import sentence_pipeline
 
     sentence_pipeline()
-    if "coref" in scorer.spec.uses:
+    if "coref" in scorer.method_def.uses:
         scorer.coref_model.clusters("Warm-up text. It has two sentences.")
 
 
@@ -174,7 +174,7 @@ def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[t
     for lineno, row in read_rows(path):
         if not isinstance(row, FactalignError):
             try:  # `document` is read from `doc` where the row has only that (factalign.columns)
-                here = resolve(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
+                here = row_columns(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
             except FactalignError as exc:
                 if first:
                     raise

@@ -56,7 +56,7 @@ def check(params: dict) -> None:
                              f"not {params['variant']}")
 
 
-@register_method("acueval", uses=("llm",), nli=lambda params: params["verifier"] == "nli", check=check,
+@register_method("acueval", uses=("llm",), needs_nli=lambda params: params["verifier"] == "nli", check=check,
                  ranges={"unit_threshold": (0.0, 1.0)},
                  description="LLM-written atomic content units, each verified by the LLM as P(Yes) (or by the NLI model); mean")
 def acueval(inputs: Inputs, unit_threshold: float = 0.5, variant: str = "per-unit", verifier: str = "llm") -> Scored:

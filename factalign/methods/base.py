@@ -31,7 +31,7 @@ class Inputs:
     llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
     prefilter: Any = None  # a factalign.evidence.Prefilter; None (or K = 0): every sentence, as published
 
-    def kept(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
+    def retrieved(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
         """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
         return self.prefilter.select(sentences, queries) if self.prefilter is not None else None
 
@@ -78,21 +78,21 @@ class Method:
     params: dict[str, Any] = field(default_factory=dict)
     uses: tuple[str, ...] = ()
     description: str = ""
-    nli: bool | Callable[[dict], bool] = True  # False for methods that judge with an LLM; or: given the params
+    needs_nli: bool | Callable[[dict], bool] = True  # False for methods that judge with an LLM; or: given the params
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # allowed (low, high) of float parameters
     signed: bool | str = False  # scores in [-1, 1] (else [0, 1]); a name: only when that boolean parameter is true
     check: Callable[[dict], None] | None = None  # raises FactalignError for parameter values the method refuses
 
     @classmethod
     def of(cls, name: str, run: Callable[..., Scored], uses=(), description: str = "",
-           nli: bool | Callable[[dict], bool] = True, ranges: dict[str, tuple[float, float]] | None = None,
+           needs_nli: bool | Callable[[dict], bool] = True, ranges: dict[str, tuple[float, float]] | None = None,
            signed: bool | str = False, check: Callable[[dict], None] | None = None) -> Method:
         """A method whose parameters and defaults are those of `run` after its `inputs`."""
         return cls(name, run, signature_defaults(run, skip=1), tuple(uses), description or (run.__doc__ or "").strip(),
-                   nli=nli, ranges=dict(ranges or {}), signed=signed, check=check)
+                   needs_nli=needs_nli, ranges=dict(ranges or {}), signed=signed, check=check)
 
     def uses_nli(self, params: dict) -> bool:
-        return self.nli(params) if callable(self.nli) else self.nli
+        return self.needs_nli(params) if callable(self.needs_nli) else self.needs_nli
 
     def uses_for(self, params: dict[str, Any]) -> tuple[str, ...]:
         return tuple(u for u in self.uses if params.get(f"use_{u}", True) is not False)
@@ -126,7 +126,7 @@ def mean(values: Sequence[float]) -> float:
     return float(np.mean(values)) if len(values) else 0.0
 
 
-def kept_grid(nli, premises: Sequence[str], hypotheses: Sequence[str],
+def retrieved_grid(nli, premises: Sequence[str], hypotheses: Sequence[str],
               keep: list[list[int]] | None) -> tuple[np.ndarray, np.ndarray]:
     """Like `grid`, but only the kept premises of each hypothesis are scored (one NLI call).
 

@@ -32,7 +32,7 @@ import numpy as np
 from factalign.claims import SentenceExtractor
 from factalign.coref import sentence_variants
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, kept_grid, masked, mean, nli_score, register_method, result
+from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, mean, nli_score, register_method, result
 from factalign.text import passages as passage_windows
 
 RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
@@ -44,8 +44,8 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
     doc, nli = inputs.document, inputs.nli
     claims = inputs.claims
     texts = [c.text for c in claims]
-    keep = inputs.kept(doc.sentence_texts, texts)  # None: every sentence (no prefilter)
-    probs, mask = kept_grid(nli, doc.sentence_texts, texts, keep)
+    keep = inputs.retrieved(doc.sentence_texts, texts)  # None: every sentence (no prefilter)
+    probs, mask = retrieved_grid(nli, doc.sentence_texts, texts, keep)
     scores = masked(nli_score(probs), mask)
     best = []
     for ci, claim in enumerate(claims):

@@ -51,7 +51,7 @@ import numpy as np
 from factalign.claims.filter import entailed_by
 from factalign.coref import Cluster, representative, resolve
 from factalign.data import Claim, Document, Premise
-from factalign.methods.base import Inputs, Scored, kept_grid, masked, register_method, result
+from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, register_method, result
 from factalign.nli import ENT
 from factalign.text import windows_containing
 
@@ -126,7 +126,7 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
 
     doc_sents = resolve_sentences(doc, inputs.document_clusters)
     hypotheses = [f.text for f in facts]
-    probs, mask = kept_grid(nli, doc_sents, hypotheses, inputs.kept(doc_sents, hypotheses))
+    probs, mask = retrieved_grid(nli, doc_sents, hypotheses, inputs.retrieved(doc_sents, hypotheses))
     entailment = masked(probs[..., ENT], mask)
     results = []
     for c, fact in enumerate(facts):

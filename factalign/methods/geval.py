@@ -26,7 +26,7 @@ from factalign.methods.base import Inputs, Scored, register_method, result
 RATING_TOKENS = 256
 
 
-@register_method("geval", uses=("llm",), nli=False, ranges={"unit_threshold": (0.0, 1.0)},
+@register_method("geval", uses=("llm",), needs_nli=False, ranges={"unit_threshold": (0.0, 1.0)},
                  description="the LLM rates the summary 1-5 (the ACUEval paper's BelugaEval prompt); "
                              "probability-weighted rating mapped to [0, 1]")
 def geval(inputs: Inputs, unit_threshold: float = 0.5) -> Scored:

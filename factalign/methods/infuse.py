@@ -43,15 +43,15 @@ from collections import defaultdict
 import numpy as np
 
 from factalign.data import Claim, ClaimResult, Premise
-from factalign.methods.base import Inputs, Scored, grid, kept_grid, mean, register_method, result
+from factalign.methods.base import Inputs, Scored, grid, retrieved_grid, mean, register_method, result
 from factalign.nli import ENT, NEU
 
 
 def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True) -> list[list[int]]:
     """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending."""
     sents = inputs.document.sentence_texts
-    keep = inputs.kept(sents, hypotheses)  # None: every sentence; else only the kept ones are ranked
-    probs, mask = kept_grid(inputs.nli, sents, hypotheses, keep)
+    keep = inputs.retrieved(sents, hypotheses)  # None: every sentence; else only the kept ones are ranked
+    probs, mask = retrieved_grid(inputs.nli, sents, hypotheses, keep)
     e = probs[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
     if reverse:
         if keep is None:

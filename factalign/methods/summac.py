@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, kept_grid, masked, mean, nli_score, register_method, result
+from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, mean, nli_score, register_method, result
 from factalign.nli import ENT
 
 MIN_TOKENS = 10
@@ -40,7 +40,7 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
     idx = usable_sentences(doc.sentence_texts, original_constraints)
     claims = inputs.summary_claims
     premises, hypotheses = [doc.sentence(i) for i in idx], [c.text for c in claims]
-    probs, mask = kept_grid(inputs.nli, premises, hypotheses, inputs.kept(premises, hypotheses))
+    probs, mask = retrieved_grid(inputs.nli, premises, hypotheses, inputs.retrieved(premises, hypotheses))
     scores = masked(nli_score(probs) if use_con else probs[..., ENT], mask)
     results = []
     for h, claim in enumerate(claims):

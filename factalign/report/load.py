@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from factalign.columns import ROW_FIELDS, ROW_REQUIRED, full_columns, resolve
+from factalign.columns import ROW_FIELDS, ROW_REQUIRED, full_columns, row_columns
 from factalign.errors import FactalignError
 from factalign.io import loads_json, read_jsonl, read_text
 from factalign.text.sources import as_sources, join
@@ -45,7 +45,7 @@ def read_inputs(path: str, columns=None) -> Texts:
     for lineno, row in read_jsonl(path):
         if isinstance(row, FactalignError):
             raise row
-        c = resolve(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
+        c = row_columns(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
         document = row[c["document"]] if row.get(c["sources"]) is None else _joined(row[c["sources"]], f"{path}:{lineno}")
         texts[str(row[c["id"]])] = (document, row[c["summary"]])
     return texts

@@ -119,7 +119,6 @@ class _Run:
     """One training run's model, optimizer, schedule and progress, saved and restored as one state."""
 
     def __init__(self, config: TrainConfig, total_steps: int, dev_encoded, dev_labels: list[int], dev_sources: list[str]):
-        import torch
 
         self.config, self.dev = config, (dev_encoded, dev_labels, dev_sources)
         self.device = torch_device(config.device)
