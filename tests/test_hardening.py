@@ -14,19 +14,11 @@ from factalign import Scorer
 from factalign.data import SummaryResult
 from factalign.errors import FactalignError
 from factalign.io import distinct_files
-from factalign.nli import NLI_BACKENDS
-from tests.test_batch_io import DOCS, SUMS, WordsNLI
+from tests.test_batch_io import DOCS, SUMS, WordsNLI, words_nli  # noqa: F401  (words_nli: the autouse fixture)
 from tests.test_cli import assert_one_line_error, run
 
 MODEL = ("--method", "nli-sent", "--nli", "words", "--no-cache", "--threshold", "0.5")
 DEEP = "[" * 100_000 + "]" * 100_000
-
-
-@pytest.fixture(autouse=True)
-def words_nli():
-    NLI_BACKENDS.register("words")(WordsNLI)
-    yield
-    NLI_BACKENDS.unregister("words")
 
 
 def batch(capsys, *args):
