@@ -181,8 +181,8 @@ Summary: {{Summary}}
 
 Answer:"""
 
-# Figure 10: refinement with the ACUEval-style comment
-FIGURE_10 = """You will be given a document and a summary. You will then be given a comment on the summary.
+# Figures 10 and 11 open alike: the document, the summary, then a comment
+_REVISE_HEAD = """You will be given a document and a summary. You will then be given a comment on the summary.
 
 Your task is to revise the summary given the comment.
 
@@ -198,7 +198,10 @@ Summary:
 
 Comment:
 
-The summary is not consistent with the source text. The source text does not mention the following facts:
+"""
+
+# Figure 10: refinement with the ACUEval-style comment
+FIGURE_10 = _REVISE_HEAD + """The summary is not consistent with the source text. The source text does not mention the following facts:
 
 - {{Incorrect Atomic Fact 1}}
 - {{Incorrect Atomic Fact 2}}
@@ -210,23 +213,7 @@ The summary should not include information that is not present in the article. P
 Revised Summary:"""
 
 # Figure 11: refinement with the G-Eval-style comment
-FIGURE_11 = """You will be given a document and a summary. You will then be given a comment on the summary.
-
-Your task is to revise the summary given the comment.
-
-Please make sure you address all the suggestions by only making the least amount of changes.
-
-Document:
-
-{{Document}}
-
-Summary:
-
-{{Summary}}
-
-Comment:
-
-{{Comment}}
+FIGURE_11 = _REVISE_HEAD + """{{Comment}}
 
 The summary should not include information that is not present in the article. Please check the document for the correct information and make appropriate edits.
 
