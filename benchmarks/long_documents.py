@@ -22,6 +22,13 @@ measures instead the peak memory (maximum resident set size) and wall time of `f
 fenice, rules claims, heuristic coref, the house model), on documents of about N characters made of
 FRANK validation articles concatenated in file order (repeated once the file runs out, as the 671
 rows hold about 0.43 MB of distinct articles) and the first FRANK summary (issue 28).
+
+    nice -n 5 python benchmarks/long_documents.py --pair-budget 32 [--sizes 558] [--as-sources 50] [--methods fenice,fizz]
+
+compares instead the default prefilter (bm25@K) with and without a pair budget of N NLI pairs per claim
+(issue 29), on the document of each size and, with --as-sources M, on the same sentences cut into M
+consecutive sources of near-equal length (`Scorer.score(sources, summary)`): pairs per claim (mean and
+most, counted per claim text as they reach the model), cold and warm seconds and the score.
 """
 
 from __future__ import annotations
@@ -50,10 +57,12 @@ N_CLAIMS = 20
 
 
 class Counting:
-    """Counts the pairs that reach the model (after the cache)."""
+    """Counts the pairs that reach the model (after the cache), in all and per claim (`claims`: their texts;
+    a pair is a claim's when the claim is its hypothesis, or else its premise, as INFUSE's reverse pairs)."""
 
-    def __init__(self, model):
+    def __init__(self, model, claims=()):
         self.model, self.signature, self.pairs = model, model.signature, 0
+        self.claims, self.per_claim = set(claims), {}
 
     def __getattr__(self, name):
         if name == "model":
@@ -62,6 +71,9 @@ class Counting:
 
     def predict(self, pairs):
         self.pairs += len(pairs)
+        for p, h in pairs:
+            key = h if h in self.claims else p if p in self.claims else None
+            self.per_claim[key] = self.per_claim.get(key, 0) + 1
         return self.model.predict(pairs)
 
 
@@ -108,6 +120,39 @@ def measure(model, method, doc, summary, k):
     warm, again = timed(scorer, doc, summary)
     assert again.score == result.score
     return {"cold": cold, "warm": warm, "pairs": pairs, "claims": len(result.claims), "score": result.score}
+
+
+def as_sources(doc: Document, m: int) -> list[dict]:
+    """The document's sentences cut into m consecutive sources of near-equal length."""
+    sents = doc.sentence_texts
+    bounds = np.linspace(0, len(sents), m + 1).round().astype(int)
+    return [{"id": f"s{i + 1}", "text": " ".join(sents[a:b])} for i, (a, b) in enumerate(zip(bounds, bounds[1:])) if b > a]
+
+
+def budget_table(model, rows, sizes, methods, k, budget, sources) -> None:
+    print(f"# Pair budget: bm25@{k} vs bm25@{k}/pairs{budget}, {N_CLAIMS} claims, house model, {os.cpu_count()} cores\n")
+    print("| method | sentences | input | budget | claims | NLI pairs | pairs per claim | most pairs for one claim | "
+          "cold s | warm s | score |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for n in sizes:
+        doc, summary = build(rows, n)
+        inputs = [("1 document", doc)]
+        if sources:
+            src = as_sources(doc, sources)
+            inputs.append((f"{len(src)} sources", Document.from_sources(src)))
+        for method in methods:
+            for label, document in inputs:
+                for b in (0, budget):
+                    counter = Counting(model, summary.sentence_texts)
+                    scorer = Scorer(method, nli=CachedNLI(counter, ":memory:"), extractor="sentences", coref="heuristic",
+                                    prefilter=k, pair_budget=b, calibration=None)
+                    cold, result = timed(scorer, document, summary)
+                    pairs, most = counter.pairs, max((v for key, v in counter.per_claim.items() if key), default=0)
+                    warm, again = timed(scorer, document, summary)
+                    assert again.score == result.score
+                    print(f"| {method} | {len(document.sentences)} | {label} | {b or 'off'} | {len(result.claims)} | "
+                          f"{pairs:,} | {pairs / max(len(result.claims), 1):.1f} | {most} | {cold:.1f} | {warm:.2f} | "
+                          f"{result.score:.4f} |", flush=True)
 
 
 def slope(xs, ys):
@@ -222,6 +267,11 @@ def main() -> int:
     parser.add_argument("--sizes", default="50,200,660,800,3200")
     parser.add_argument("--off-max", type=int, default=200, help="largest document scored with the prefilter off")
     parser.add_argument("--k", type=int, default=DEFAULT_K, help="prefilter K for the 'on' runs (default: the shipped default)")
+    parser.add_argument("--pair-budget", type=int, default=0, metavar="N",
+                        help="compare the prefilter with and without a budget of N NLI pairs per claim (issue 29)")
+    parser.add_argument("--as-sources", type=int, default=0, metavar="M",
+                        help="with --pair-budget: also score the same sentences cut into M sources")
+    parser.add_argument("--methods", default=",".join(METHODS), help="methods (default: %(default)s)")
     parser.add_argument("--memory", action="store_true", help="peak memory and time of `factalign score` vs document size")
     parser.add_argument("--memory-sizes", default="10000,100000,200000,500000,990000", help="document sizes in characters")
     args = parser.parse_args()
@@ -236,6 +286,10 @@ def main() -> int:
     sizes = [int(s) for s in args.sizes.split(",")]
     started = time.perf_counter()
     model = OnnxNLI(HOUSE_MODEL_DIR)
+    if args.pair_budget:
+        budget_table(model, rows, sizes, args.methods.split(","), args.k, args.pair_budget, args.as_sources)
+        print(f"\ntotal wall time: {time.perf_counter() - started:.0f} s")
+        return 0
     docs = {n: build(rows, n) for n in sizes}
     print(f"# Long documents: prefilter off vs bm25@{args.k}, {N_CLAIMS} claims, house model, {os.cpu_count()} cores\n")
     print("| method | sentences | prefilter | claims | NLI pairs | pairs per claim | cold s | warm s | cold / warm |")

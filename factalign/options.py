@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
-from factalign.evidence import DEFAULT_K, DEFAULT_RETRIEVER, RETRIEVERS
+from factalign.evidence import DEFAULT_K, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
@@ -60,11 +60,14 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
 
 
 def add_prefilter_options(p: argparse.ArgumentParser) -> None:
-    """`--prefilter K` and `--retriever NAME` on an argparse parser (score, batch, bench)."""
+    """`--prefilter K`, `--retriever NAME` and `--pair-budget N` on an argparse parser (score, batch, bench)."""
     p.add_argument("--prefilter", metavar="K", help=f"evidence prefilter: compare each claim with the K document sentences "
                    f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
     p.add_argument("--retriever", metavar="NAME", help=f"prefilter retriever: {', '.join(RETRIEVERS)} "
                    f"(default: {DEFAULT_RETRIEVER})")
+    p.add_argument("--pair-budget", metavar="N", help=f"at most N NLI pairs per claim against the document (needs the "
+                   f"prefilter; N >= {MIN_PAIR_BUDGET}): each method keeps fewer retrieved sentences so its extras fit; "
+                   f"named in the signature as prefilter:bm25@K/pairsN; 0 = off (default: 0)")
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -158,7 +161,7 @@ def _takes(method: str, key: str) -> bool:
     return key in get_method(method).params
 
 
-SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever")
+SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget")
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:

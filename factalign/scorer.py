@@ -50,6 +50,8 @@ class Scorer:
     # ranks highest per claim; None: the default K, 0: off (the published methods); see factalign/evidence
     prefilter: int | Prefilter | None = None
     retriever: str | None = None
+    # NLI pairs per claim against the document (needs the prefilter); None or 0: no budget (factalign/evidence)
+    pair_budget: int | None = None
 
     def __post_init__(self):
         self.method_def = get_method(self.method)
@@ -60,7 +62,7 @@ class Scorer:
             self.method_def.check(self.params)
         check_threshold(self.threshold)
         self.prefilter_model = self.prefilter if isinstance(self.prefilter, Prefilter) else \
-            parse_prefilter(self.prefilter, self.retriever)
+            parse_prefilter(self.prefilter, self.retriever, self.pair_budget)
         if "prefilter" not in self.method_def.uses:
             self.prefilter_model = OFF
         self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.method_def.uses else load_coref("none"))

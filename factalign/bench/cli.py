@@ -100,7 +100,8 @@ def run_bench(args: argparse.Namespace) -> int:
     for variant, scorer in zip(variants, scorers):  # a refused rerun leaves the run directory as it was
         runner.finished_ids(runner.scores_path(run_dir, variant.slug), scorer.signature)
     settings = {"data": args.data, "columns": columns, "limit": args.limit, "nli": args.nli, "extractor": args.extractor,
-                "coref": args.coref, "prefilter": args.prefilter, "retriever": args.retriever, **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
+                "coref": args.coref, "prefilter": args.prefilter, "retriever": args.retriever,
+                **({"pair_budget": args.pair_budget} if args.pair_budget else {}), **{k: getattr(args, k) for k in REPORT_DEFAULTS}}
     runner.write_manifest(run_dir, bench, examples, settings, variants, scorers)
     documents = {}
     for variant, scorer in zip(variants, scorers):

@@ -19,6 +19,15 @@ Retrievers (`retriever=`):
 Ties are broken by document order (earlier first). Kept sentences are returned in document order.
 A claim the retriever gives no signal for (BM25: no word in common with any sentence) keeps every
 sentence: filtering it by document order alone would be arbitrary.
+
+Pair budget (`pairs=`, `--pair-budget N`, `Scorer(pair_budget=N)`; 0 = off, the default): each claim
+then costs at most N NLI pairs against the document, whatever the document's length or number of
+sources. Every prefiltered method spends it in its own way (docs/methods.md, and each method's
+docstring): it keeps fewer of the retrieved sentences, taken from the top of the retriever's ranking
+(`Prefilter.ranked`; a claim with no retrieval signal takes them in document order), so that the extras
+it builds (FENICE's coref variants and passages, FIZZ's windows, INFUSE's growing steps) fit. A claim
+whose whole plan fits in N pairs runs exactly as without the budget. The budget needs the prefilter on
+and is named in the signature after it, `prefilter:bm25@32/pairs32`; off, the signature is unchanged.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import numpy as np
 from factalign.errors import FactalignError
 
 DEFAULT_K = 32
+MIN_PAIR_BUDGET = 8  # below this a method could not keep a sentence and its extras
 RETRIEVERS = ("bm25", "dense", "fusion")
 DEFAULT_RETRIEVER = "bm25"
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al., 2009)
@@ -86,6 +96,7 @@ class Prefilter:
 
     k: int = DEFAULT_K
     retriever: str = DEFAULT_RETRIEVER
+    pairs: int = 0  # NLI pairs per claim (0: no budget)
     _indexes: OrderedDict = field(default_factory=OrderedDict, repr=False, compare=False)
     _dense: object = field(default=None, repr=False, compare=False)
 
@@ -94,6 +105,11 @@ class Prefilter:
             raise FactalignError(f"the prefilter K must be a whole number >= 0 (0 = off), not {self.k!r}")
         if self.retriever not in RETRIEVERS:
             raise FactalignError(f"unknown retriever {self.retriever!r}; choose one of: {', '.join(RETRIEVERS)}")
+        if isinstance(self.pairs, bool) or not isinstance(self.pairs, int) or self.pairs < 0 or 0 < self.pairs < MIN_PAIR_BUDGET:
+            raise FactalignError(f"the pair budget must be 0 (off) or a whole number >= {MIN_PAIR_BUDGET}, not {self.pairs!r}")
+        if self.pairs and not self.k:
+            raise FactalignError("the pair budget needs the prefilter on (it ranks the sentences a claim keeps): "
+                                 "drop --pair-budget or set --prefilter K > 0")
 
     @property
     def on(self) -> bool:
@@ -101,8 +117,15 @@ class Prefilter:
 
     @property
     def signature(self) -> str | None:
-        """`bm25@32`, or None when off."""
-        return f"{self.retriever}@{self.k}" if self.on else None
+        """`bm25@32` (`bm25@32/pairs32` with a pair budget), or None when off."""
+        if not self.on:
+            return None
+        return f"{self.retriever}@{self.k}" + (f"/pairs{self.pairs}" if self.pairs else "")
+
+    @property
+    def budget(self) -> int:
+        """NLI pairs per claim, or 0 when there is no budget."""
+        return self.pairs if self.on else 0
 
     def select(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
         """For each query, the kept sentence indices in document order; None when nothing is filtered
@@ -113,6 +136,15 @@ class Prefilter:
         every = list(range(len(sentences)))
         # a claim the retriever cannot rank (no word in common with any sentence) is checked against all
         return [top_k(row, self.k) if np.any(row > 0) else every for row in scores]
+
+    def ranked(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]]:
+        """For each query, every sentence index best first (ties, and a query with no signal: document order);
+        the first K of a row are the sentences `select` keeps (whenever it filters)."""
+        if not len(sentences):
+            return [[] for _ in queries]
+        scores = self.scores(sentences, queries)
+        return [np.lexsort((np.arange(len(row)), -row)).tolist() if np.any(row > 0) else list(range(len(sentences)))
+                for row in scores]
 
     def scores(self, sentences: Sequence[str], queries: Sequence[str]) -> np.ndarray:
         """[n_queries, n_sentences] retrieval scores (higher is better)."""
@@ -149,8 +181,10 @@ class Prefilter:
 OFF = Prefilter(0)
 
 
-def parse_prefilter(k: int | str | None = None, retriever: str | None = None) -> Prefilter:
-    """A Prefilter from CLI-style values: K (None: the default) and a retriever name (None: bm25)."""
+def parse_prefilter(k: int | str | None = None, retriever: str | None = None,
+                    pair_budget: int | str | None = None) -> Prefilter:
+    """A Prefilter from CLI-style values: K (None: the default), a retriever name (None: bm25) and a pair
+    budget (None or 0: off)."""
     if k is None:
         k = DEFAULT_K
     if isinstance(k, str):
@@ -158,7 +192,15 @@ def parse_prefilter(k: int | str | None = None, retriever: str | None = None) ->
             k = int(k)
         except ValueError:
             raise FactalignError(f"the prefilter K must be a whole number >= 0 (0 = off), not {k!r}") from None
-    return Prefilter(k, retriever or DEFAULT_RETRIEVER)
+    if pair_budget is None:
+        pair_budget = 0
+    if isinstance(pair_budget, str):
+        try:
+            pair_budget = int(pair_budget)
+        except ValueError:
+            raise FactalignError(f"the pair budget must be 0 (off) or a whole number >= {MIN_PAIR_BUDGET}, "
+                                 f"not {pair_budget!r}") from None
+    return Prefilter(k, retriever or DEFAULT_RETRIEVER, pair_budget)
 
 
 __all__ = ["Prefilter", "OFF", "DEFAULT_K", "RETRIEVERS", "DEFAULT_RETRIEVER", "parse_prefilter", "top_k"]

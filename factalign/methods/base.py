@@ -35,6 +35,28 @@ class Inputs:
         """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
         return self.prefilter.select(sentences, queries) if self.prefilter is not None else None
 
+    @property
+    def pair_budget(self) -> int:
+        """NLI pairs each claim may cost against the document (0: no budget)."""
+        return self.prefilter.budget if self.prefilter is not None else 0
+
+    def cut(self, sentences: Sequence[str], queries: Sequence[str], keep: list[list[int]] | None,
+            sizes: Sequence[int]) -> list[list[int]] | None:
+        """`keep` (None: every sentence) with query q's list cut to its `sizes[q]` best sentences by retrieval
+        rank (document order). Unchanged (the same object, None included) when no list is longer than its size."""
+        lengths = [len(sentences) if keep is None else len(k) for k in (keep or [None] * len(queries))]
+        if all(n <= size for n, size in zip(lengths, sizes)):
+            return keep
+        order = self.prefilter.ranked(sentences, queries)
+        out = []
+        for q, size in enumerate(sizes):
+            kept = list(range(len(sentences))) if keep is None else keep[q]
+            if len(kept) > size:
+                allowed = set(kept)
+                kept = sorted([i for i in order[q] if i in allowed][:size])
+            out.append(kept)
+        return out
+
     @cached_property
     def claims(self) -> list[Claim]:
         return extract_claims(self.extractor, self.summary, self.document.text)

@@ -41,10 +41,26 @@ RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
 @register_method("fenice", uses=("extractor", "coref", "prefilter"), ranges={"T": (-1.0, math.inf)}, signed=True,
                  description="claims vs sentences, coref variants, passages and document below T; mean")
 def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, passages: bool = True) -> Scored:
+    """With a pair budget B (`--pair-budget`), a claim whose worst case (its sentences, every coref variant of
+    its sentence with the most, and every passage and the document/evidence premise) fits in B runs as without
+    it. Otherwise it keeps its B - R best retrieved sentences (document order), R = min(B // 4, that worst
+    case's extras); the coref variants of its best sentence come next, in their order, as many as fit; then
+    the passages (windows of j of the kept sentences) and the evidence premise fit into what is left, in this
+    order of priority: windows that contain the best sentence, the evidence premise, the other windows in
+    document order (the chosen ones are tried in their usual order, so ties resolve as without a budget)."""
     doc, nli = inputs.document, inputs.nli
     claims = inputs.claims
     texts = [c.text for c in claims]
     keep = inputs.retrieved(doc.sentence_texts, texts)  # None: every sentence (no prefilter)
+    budget = inputs.pair_budget
+    whole = [keep is None] * len(claims)  # the claim's passages run over the whole document
+    if budget:
+        sizes = _sentence_sizes(inputs, keep, budget, j, use_coref, passages)
+        cut = inputs.cut(doc.sentence_texts, texts, keep, sizes)
+        if cut is not keep:
+            all_n = len(doc.sentences)
+            whole = [keep is None and len(k) == all_n for k in cut]
+            keep = cut
     probs, mask = retrieved_grid(nli, doc.sentence_texts, texts, keep)
     scores = masked(nli_score(probs), mask)
     best = []
@@ -55,22 +71,69 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
                    for m in [m for m in order[1:] if mask[ci, m]][:RUNNERS_UP]]
         best.append(result(claim, scores[ci, k], probs[ci, k], Premise.of_sentences(doc, [k], "sentence"),
                            runners_up=runners))
+    left = [budget - int(mask[ci].sum()) for ci in range(len(claims))] if budget else None
 
     if use_coref:
         candidates = [[Premise.of_sentences(doc, r.premise.sentences, "coref", text=v)
                        for v in sentence_variants(doc.text, doc.sentences[r.premise.sentences[0]], inputs.document_clusters)]
                       for r in best]
+        if left is not None:
+            candidates = [c[:max(n, 0)] for c, n in zip(candidates, left)]
+            left = [n - len(c) for c, n in zip(candidates, left)]
         best = _keep_best(nli, best, candidates)
 
     if passages:
         if keep is None:
-            wide = [Premise.of_sentences(doc, w, "passage") for w in _windows(doc, list(range(len(doc.sentences))), j)]
-            wide.append(Premise.whole(doc))
+            wide = _document_premises(doc, j)
             candidates = [wide if r.score < T else [] for r in best]
         else:  # passages and the document premise are built from the claim's kept sentences
-            candidates = [_evidence_premises(doc, kept, j) if r.score < T else [] for r, kept in zip(best, keep)]
+            candidates = [(_document_premises(doc, j) if all_of else _evidence_premises(doc, kept, j)) if r.score < T else []
+                          for r, kept, all_of in zip(best, keep, whole)]
+        if left is not None:
+            candidates = [_within(c, n, r.premise.sentences[0]) for c, n, r in zip(candidates, left, best)]
         best = _keep_best(nli, best, candidates)
     return mean([r.score for r in best]), best
+
+
+def _document_premises(doc, j: int) -> list[Premise]:
+    """Without a prefilter: windows of j consecutive sentences, then the whole document."""
+    return [*(Premise.of_sentences(doc, w, "passage") for w in _windows(doc, list(range(len(doc.sentences))), j)),
+            Premise.whole(doc)]
+
+
+def _sentence_sizes(inputs: Inputs, keep, budget: int, j: int, use_coref: bool, passages: bool) -> list[int]:
+    """Per claim, how many retrieved sentences it may keep under the pair budget (see `fenice`)."""
+    doc = inputs.document
+    every = list(range(len(doc.sentences)))
+    variants: dict[int, int] = {}
+
+    def n_variants(i: int) -> int:
+        if i not in variants:
+            variants[i] = len(sentence_variants(doc.text, doc.sentences[i], inputs.document_clusters))
+        return variants[i]
+
+    sizes = []
+    for kept in (keep or [None] * len(inputs.claims)):
+        kept = every if kept is None else kept
+        extras = len(_windows(doc, kept, j)) + 1 if passages else 0
+        if use_coref and (len(kept) + extras <= budget or extras < budget // 4):  # else they change nothing below
+            extras += max((n_variants(i) for i in kept), default=0)
+        sizes.append(len(kept) if len(kept) + extras <= budget else min(len(kept), budget - min(budget // 4, extras)))
+    return sizes
+
+
+def _within(candidates: list[Premise], n: int, best: int) -> list[Premise]:
+    """At most n of a claim's passage candidates: windows holding its best sentence, then the evidence (or
+    document) premise, then the other windows; kept in their original order."""
+    if len(candidates) <= n:
+        return candidates
+    if n <= 0:
+        return []
+    last = len(candidates) - 1  # the evidence or whole-document premise
+    priority = sorted(range(len(candidates)),
+                      key=lambda i: (0 if i < last and best in candidates[i].sentences else 1 if i == last else 2, i))
+    chosen = set(priority[:n])
+    return [c for i, c in enumerate(candidates) if i in chosen]
 
 
 def _evidence_premises(doc, kept: list[int], j: int) -> list[Premise]:

@@ -31,6 +31,11 @@ Readings, stated so numbers can be compared:
   is followed (the loop reads as Python's range(1, gran + 1)). Its line 11 tests the label of
   (d_i, a_k) with i left over from the loop above (the last sentence); read as the best sentence
   d_midx, whose entailment the test is about.
+- pair budget B (`--pair-budget`): a fact whose kept sentences plus every window of its expansion (at most
+  2 + ... + gran of them) fit in B runs as without it; otherwise it keeps its B - min(B // 4, that window
+  count) best retrieved sentences (document order), and the expansion tries its windows (smallest first,
+  as `windows_containing` lists them) within what is left. The filter's pairs (facts against the
+  summary's own sentences) do not depend on the document and are not counted.
 - Algorithm 1 appends a fact once per summary sentence that entails it; here a fact is kept once
   (the min over facts is the same).
 - the filter is there to drop what the extractor made up ("incorrect atomic facts"), so a fact whose
@@ -126,7 +131,14 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
 
     doc_sents = resolve_sentences(doc, inputs.document_clusters)
     hypotheses = [f.text for f in facts]
-    probs, mask = retrieved_grid(nli, doc_sents, hypotheses, inputs.retrieved(doc_sents, hypotheses))
+    keep = inputs.retrieved(doc_sents, hypotheses)
+    budget = inputs.pair_budget
+    if budget:  # a fact whose sentences and every window fit runs as without the budget
+        windows = sum(range(2, gran + 1)) if expand else 0
+        lengths = [len(doc_sents) if keep is None else len(k) for k in (keep or [None] * len(facts))]
+        sizes = [n if n + windows <= budget else min(n, budget - min(budget // 4, windows)) for n in lengths]
+        keep = inputs.cut(doc_sents, hypotheses, keep, sizes)
+    probs, mask = retrieved_grid(nli, doc_sents, hypotheses, keep)
     entailment = masked(probs[..., ENT], mask)
     results = []
     for c, fact in enumerate(facts):
@@ -141,6 +153,8 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
         groups = doc.sentence_sources  # with several sources, windows stay inside the best sentence's source
         candidates = [windows_containing(r.premise.sentences[0], len(doc.sentences), gran, groups=groups)
                       if int(np.argmax(r.probs)) != ENT else [] for r in results]
+        if budget:
+            candidates = [ws[:max(budget - int(m.sum()), 0)] for ws, m in zip(candidates, mask)]
         pairs = [(" ".join(doc_sents[i] for i in w), r.claim.text) for r, ws in zip(results, candidates) for w in ws]
         rows = iter(nli.predict(pairs) if pairs else [])
         for n, (r, windows) in enumerate(zip(results, candidates)):

@@ -34,6 +34,12 @@ Readings, stated so numbers can be compared:
   stopping rule; k is clipped to the document length. The paper's Figure 6 sweeps k = 1..5; the
   default here is k = 1, the SummaC-style single-sentence premise (but ranked bidirectionally).
 - scores are entailment probabilities (not p_ent - p_con), as in the paper and its code.
+- pair budget B (`--pair-budget`): ranking costs 2 pairs per sentence (1 with `reverse=False`), growing
+  one pair per step. A claim whose ranking of all its n kept sentences plus n growing steps fits in B runs
+  as without it; otherwise it ranks only its (B - min(B // 4, n)) // 2 best retrieved sentences, and the
+  growing stops when the budget is spent (as if the ranked list ended there: the last accepted premise is
+  kept). B = 32: 12 sentences ranked both ways (24 pairs), at most 8 growing steps. `infuse-k` reserves
+  one pair for its premise: (B - 1) // 2 sentences ranked.
 """
 
 from __future__ import annotations
@@ -47,10 +53,16 @@ from factalign.methods.base import Inputs, Scored, grid, retrieved_grid, mean, r
 from factalign.nli import ENT, NEU
 
 
-def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True) -> list[list[int]]:
-    """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending."""
+def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True, extras=lambda n: 0) -> list[list[int]]:
+    """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending.
+
+    With a pair budget B, `extras(n)` is the most pairs the caller adds after ranking n sentences; a hypothesis
+    whose ranking plus extras does not fit in B ranks only its best retrieved sentences (see `budget_sizes`)."""
     sents = inputs.document.sentence_texts
     keep = inputs.retrieved(sents, hypotheses)  # None: every sentence; else only the kept ones are ranked
+    if inputs.pair_budget:
+        lengths = [len(sents) if keep is None else len(k) for k in (keep or [None] * len(hypotheses))]
+        keep = inputs.cut(sents, hypotheses, keep, budget_sizes(lengths, inputs.pair_budget, 2 if reverse else 1, extras))
     probs, mask = retrieved_grid(inputs.nli, sents, hypotheses, keep)
     e = probs[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
     if reverse:
@@ -64,17 +76,27 @@ def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True) -> list[li
     return [sorted((m for m in range(len(sents)) if mask[h, m]), key=lambda m: (-row[m], m)) for h, row in enumerate(e)]
 
 
+def budget_sizes(lengths: list[int], budget: int, per_sentence: int, extras) -> list[int]:
+    """Sentences ranked per hypothesis under a pair budget: all n when n * per_sentence + extras(n) fits; else
+    the most that leave min(budget // 4, extras(n)) pairs for the extras."""
+    return [n if n * per_sentence + extras(n) <= budget
+            else min(n, (budget - min(budget // 4, extras(n))) // per_sentence) for n in lengths]
+
+
 def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> list[ClaimResult]:
     """Algorithm 1 for every claim; the incremental steps are batched across claims."""
     doc, nli = inputs.document, inputs.nli
-    orders = rank(inputs, [c.text for c in claims], reverse)
+    orders = rank(inputs, [c.text for c in claims], reverse, extras=lambda n: n)  # worst case: n growing steps
+    budget = inputs.pair_budget
+    # steps each claim may take: what its ranking left of the budget (never binding when all n steps fit)
+    steps = [budget - len(o) * (2 if reverse else 1) if budget else len(o) for o in orders]
     n = max(map(len, orders), default=0)  # the document's length, or K with a prefilter
     best = [None] * len(claims)          # (k, probs row) of the accepted premise R_k
     last_neu = [np.inf] * len(claims)    # u_0 = +inf: R_1 is always accepted
     trace: list[list[float]] = [[] for _ in claims]
     active = list(range(len(claims)))
     for i in range(1, n + 1):
-        active = [c for c in active if i <= len(orders[c])]  # a claim whose ranked sentences are all in stops
+        active = [c for c in active if i <= len(orders[c]) and i <= steps[c]]  # all ranked sentences in (or budget spent): stop
         if not active:
             break
         rows = nli.predict([(doc.join(orders[c][:i]), claims[c].text) for c in active])
@@ -131,7 +153,7 @@ def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
 def infuse_k(inputs: Inputs, k: int = 1, reverse: bool = True) -> Scored:
     doc = inputs.document
     claims = inputs.summary_claims
-    orders = rank(inputs, [c.text for c in claims], reverse)
+    orders = rank(inputs, [c.text for c in claims], reverse, extras=lambda n: 1)  # then one pair: the premise
     k = max(1, min(int(k), len(doc.sentences)))
     premises = [Premise.of_sentences(doc, order[:k], "ranked") for order in orders]  # order: K long with a prefilter
     rows = inputs.nli.predict([(p.text, c.text) for p, c in zip(premises, claims)]) if claims else []

@@ -10,6 +10,9 @@ alignment. Summary score = mean over summary sentences.
 sentence is too short, all are kept). They are off by default, as in the INFUSE paper's
 re-implementation of the baseline. (SummaC's released code filters sentences of at most 10
 *characters*, and applies the filter to summary sentences too; we follow the reading stated here.)
+
+With a pair budget B (`--pair-budget`), each summary sentence is checked against at most B sentences, its
+B best retrieved ones (a document of at most B usable sentences runs as without the budget).
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
     idx = usable_sentences(doc.sentence_texts, original_constraints)
     claims = inputs.summary_claims
     premises, hypotheses = [doc.sentence(i) for i in idx], [c.text for c in claims]
-    probs, mask = retrieved_grid(inputs.nli, premises, hypotheses, inputs.retrieved(premises, hypotheses))
+    keep = inputs.retrieved(premises, hypotheses)
+    if inputs.pair_budget:  # at most B sentences per summary sentence: its B best retrieved ones
+        keep = inputs.cut(premises, hypotheses, keep, [inputs.pair_budget] * len(hypotheses))
+    probs, mask = retrieved_grid(inputs.nli, premises, hypotheses, keep)
     scores = masked(nli_score(probs) if use_con else probs[..., ENT], mask)
     results = []
     for h, claim in enumerate(claims):
