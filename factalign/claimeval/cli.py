@@ -38,10 +38,9 @@ def register(subparsers) -> None:
     p.set_defaults(func=run_extract)
 
     p = sub.add_parser("eval", help="compare predicted claims with gold claims, input by input")
-    p.add_argument("--pred", required=True, help="JSONL of predicted claims (as `claims extract` writes them)")
-    p.add_argument("--gold", required=True, help="JSONL of gold claims, e.g. FEVERFact's file")
-    p.add_argument("--pred-field", default="claims", help="field with the predicted claims (default: claims)")
-    p.add_argument("--gold-field", default="claims", help="field with the gold claims (default: claims)")
+    for side, claims, file_help in (("pred", "predicted", "as `claims extract` writes them"), ("gold", "gold", "e.g. FEVERFact's file")):
+        p.add_argument(f"--{side}", required=True, help=f"JSONL of {claims} claims, {file_help}")
+        p.add_argument(f"--{side}-field", default="claims", help=f"field with the {claims} claims (default: claims)")
     p.add_argument("--id-field", default="id", help="field matching pred rows to gold rows (default: id)")
     p.add_argument("--gold-id-field", help="the gold file's id field, if named differently (e.g. sentence_id)")
     p.add_argument("--by-order", action="store_true", help="match rows by their order instead of an id")
