@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -166,8 +166,11 @@ class Scorer:
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.params)
         for c in claims:
-            if doc.sources and c.premise is not None:  # the one place a premise gets its sources' offsets
-                c.premise = replace(c.premise, locations=doc.locate(c.premise.spans))
+            if doc.sources:  # the one place a premise (and a runner-up premise) gets its sources' offsets
+                if c.premise is not None:
+                    c.premise = replace(c.premise, locations=doc.locate(c.premise.spans))
+                for runner in c.details.get("runners_up") or []:
+                    runner["locations"] = [asdict(x) for x in doc.locate([tuple(span) for span in runner["spans"]])]
             if not c.counted:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:

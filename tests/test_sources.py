@@ -127,6 +127,18 @@ def test_every_premise_location_holds_the_premise_sentence_in_its_source():
         assert by_id[loc.source][loc.start:loc.end] == c.premise.text == B[1]
 
 
+def test_runner_up_premises_are_located_in_their_sources_too():
+    table = {(s, "c1"): (0.5 + 0.1 * i, 0.5 - 0.1 * i, 0.0) for i, s in enumerate(A + B)}
+    result, _ = fenice(table, "c1", passages=False)
+    by_id = {s["id"]: s["text"] for s in SOURCES}
+    runners = result.claims[0].details["runners_up"]
+    assert [[loc["source"] for loc in r["locations"]] for r in runners] == [["b"], ["a"], ["a"]]  # B[0], A[2], A[1]
+    for r, text in zip(runners, (B[0], A[2], A[1])):
+        (loc,) = r["locations"]
+        assert by_id[loc["source"]][loc["start"]:loc["end"]] == text
+    assert json.loads(json.dumps(result.to_dict()))["claims"][0]["details"]["runners_up"][0]["locations"] == runners[0]["locations"]
+
+
 def test_fizz_expands_only_inside_the_best_sentences_source():
     fact = "Alice bakes bread."
     table = {(s, fact): (0.4 if s == A[2] else 0.1, 0.5, 0.1 if s == A[2] else 0.4) for s in A + B}
