@@ -19,7 +19,7 @@ from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_scorer_options, cache_from_args, scorer_from_args)
+                               add_param_option, add_scorer_options, add_source_option, cache_from_args, scorer_from_args)
 from factalign.engine.rows import below, gated
 from factalign.scorer import Scorer, check_sources, check_text
 from factalign.text.sources import Source, joined_text
@@ -222,9 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("score", help="score one summary against one document, or against several sources")
     p.add_argument("--document", help="document file ('-' for stdin)")
-    p.add_argument("--source", action="append", default=[], metavar="FILE|DIR",
-                   help="instead of --document: a source file (its id: the file's name), or a directory whose every "
-                        "file is a source (sorted by name); repeatable")
+    add_source_option(p, "the sources to score against")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar (score shows none; accepted as everywhere)")

@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Collection, Iterable, Mapping
 
 from factalign.errors import FactalignError
+from factalign.io import loads_json
 from factalign.registry import parse_options
 
 SAME_FIELD = {"doc": "document", "document": "doc"}  # two names of one field
@@ -101,3 +102,22 @@ def missing_error(where: str, fields: list[str], columns: Mapping[str, str], nam
     mapping = ",".join(f"{f}={c}" for f, c in guesses.items())
     return FactalignError(f"{where}: missing field {said}; the row's fields: {shown}; map {'it' if len(fields) == 1 else 'them'} "
                           f"with --columns {mapping}")
+
+
+def row_sources(value, has_document: bool, where: str, document: str = "document", sources: str = "sources") -> list | None:
+    """A row's sources cell as a list (as given, or parsed from a CSV cell's JSON text); None when it is empty
+    (the row has a document instead). A row with both, a cell that is not JSON, or anything but a list is an
+    error naming `where` and the row's `document` / `sources` columns."""
+    if value is None or value == "":
+        return None
+    if has_document:
+        raise FactalignError(f"{where}: a row takes {document} or {sources}, not both")
+    if isinstance(value, str):
+        try:
+            value = loads_json(value, where)
+        except ValueError as exc:
+            raise FactalignError(f"{where}: {sources} is not a JSON list ({exc.msg})") from None
+    if not isinstance(value, list):
+        kind = repr(value) if isinstance(value, float) else "null" if value is None else type(value).__name__
+        raise FactalignError(f"{where}: {sources} must be a list of sources, not {kind}")
+    return value

@@ -81,6 +81,14 @@ def add_max_chars_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
 
 
+def add_source_option(p: argparse.ArgumentParser, what: str) -> None:
+    """The one --source option, in place of --document: a file is one source (its id: the file's name), a
+    directory gives every file in it (sorted by name); repeatable (factalign.io.source_files reads it)."""
+    p.add_argument("--source", action="append", default=[], metavar="FILE|DIR",
+                   help=f"instead of --document: {what}: a file (its id: the file's name), or a directory whose every "
+                        "file is a source (sorted by name); repeatable")
+
+
 def add_cache_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache", default=str(default_cache_path()),
                    help="SQLite cache of NLI probabilities and LLM replies (default: %(default)s)")

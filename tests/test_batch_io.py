@@ -131,14 +131,13 @@ def test_a_first_row_without_the_fields_fails_the_input_naming_its_fields_and_th
 
 def test_one_columns_parser_for_every_subcommand():
     from factalign.bench.data import parse_columns as bench_columns
-    from factalign.columns import ROW_FIELDS, parse_columns
-    from factalign.engine.job import full_columns
+    from factalign.columns import ROW_FIELDS, full_columns, parse_columns
     from factalign.errors import FactalignError
 
     assert parse_columns(["doc=article,summary=highlights", "id=key"], ROW_FIELDS) == \
         {"document": "article", "summary": "highlights", "id": "key"}  # doc names batch's document
     assert bench_columns("document=article") == {"doc": "article"}  # and document names bench's doc
-    assert full_columns({"doc": "text"}) == {"id": "id", "document": "text", "summary": "summary", "sources": "sources"}
+    assert full_columns({"doc": "text"}, ROW_FIELDS) == {"id": "id", "document": "text", "summary": "summary", "sources": "sources"}
     for bad, batch_says, bench_says in [
             ("text=body", "unknown field 'text'; fields are: id, document, summary, sources", "unknown field 'text'; fields are: id, doc,"),
             ("doc=a,document=b", "field 'document' is mapped twice", "field 'doc' is mapped twice"),

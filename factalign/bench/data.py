@@ -16,9 +16,9 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
-from factalign.columns import column_for, missing_error, parse_columns as parse_any_columns
+from factalign.columns import column_for, missing_error, parse_columns as parse_any_columns, row_sources
 from factalign.errors import FactalignError
-from factalign.io import csv_settings, file_kind, loads_json, read_jsonl, read_text
+from factalign.io import csv_settings, file_kind, read_jsonl, read_text
 from factalign.registry import Registry
 from factalign.text.sources import Source, as_sources, join
 
@@ -223,15 +223,9 @@ def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, 
 
 def _sources(where: str, value: Any, get: Callable) -> list[Source] | None:
     """A row's `sources` (a list, or in CSV its JSON text), checked; None when the row has a document instead."""
-    if value is None or value == "":
+    value = row_sources(value, get("doc", "", required=False) != "", where, "a document", "sources")
+    if value is None:
         return None
-    if get("doc", "", required=False) != "":
-        raise FactalignError(f"{where}: a row takes a document or sources, not both")
-    if isinstance(value, str):
-        try:
-            value = loads_json(value, where)
-        except ValueError as exc:
-            raise FactalignError(f"{where}: sources is not a JSON list ({exc.msg})") from None
     try:
         return as_sources(value)
     except FactalignError as exc:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
-from factalign.columns import ROW_FIELDS, full_columns as columns_of, parse_columns
+from factalign.columns import ROW_FIELDS, full_columns, parse_columns
 from factalign.scorer import Scorer
 
 FIELDS = ROW_FIELDS  # id, document, summary, sources: a row has a document or sources (a list of them), not both
@@ -41,7 +41,7 @@ class BatchJob:
         for name in ("input", "output", "html"):  # a Path given in Python: as the command line's str
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, os.fspath(getattr(self, name)))
-        object.__setattr__(self, "columns", full_columns(self.columns or {}))
+        object.__setattr__(self, "columns", full_columns(self.columns, FIELDS))
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, scorer_from_args: Callable[[argparse.Namespace], Scorer]) -> BatchJob:
@@ -52,8 +52,3 @@ class BatchJob:
                    address=args.address, actors=args.actors, shard_rows=args.shard_rows, fail_under=args.fail_under,
                    fail_on=args.fail_on, quiet=args.quiet)
 
-
-def full_columns(mapping: Mapping[str, str]) -> dict[str, str]:
-    """Each field's column: `mapping` (where `doc` stands for `document`, as in bench), else the field's own name
-    (factalign.columns, the one --columns parser)."""
-    return columns_of(mapping, FIELDS)

@@ -11,11 +11,10 @@ from typing import Any
 
 from tqdm import tqdm
 
-from factalign.columns import ROW_REQUIRED, row_columns
+from factalign.columns import ROW_REQUIRED, row_columns, row_sources
 from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable
-from factalign.io import loads_json
 from factalign.jsonl_output import JsonlOutput, row_key
 
 SKIPPED = object()  # a row whose id is already in the output
@@ -198,24 +197,17 @@ def _fields(raw: dict[str, Any], columns: dict[str, str], where: str) -> dict[st
     """A row's {id, document, summary}; a row with sources carries their list as its document (a CSV cell holds
     the list as JSON text), which the Scorer reads as sources."""
     row = {"id": raw[columns["id"]], "document": None, "summary": raw[columns["summary"]]}
-    sources = raw.get(columns["sources"])
-    if sources is None or sources == "":
-        if columns["document"] not in raw:
-            return FactalignError(f"{where}: missing field {columns['document']}")
+    try:
+        sources = row_sources(raw.get(columns["sources"]), raw.get(columns["document"]) not in (None, ""), where,
+                              columns["document"], columns["sources"])
+    except FactalignError as exc:
+        return exc
+    if sources is not None:
+        row["document"] = sources
+    elif columns["document"] not in raw:
+        return FactalignError(f"{where}: missing field {columns['document']}")
+    else:
         row["document"] = raw[columns["document"]]
-        return row
-    if raw.get(columns["document"]) not in (None, ""):
-        return FactalignError(f"{where}: a row takes {columns['document']} or {columns['sources']}, not both")
-    if isinstance(sources, str):
-        try:
-            sources = loads_json(sources, where)
-        except ValueError as exc:
-            return FactalignError(f"{where}: {columns['sources']} is not a JSON list ({exc.msg})")
-        except FactalignError as exc:
-            return exc
-    if not isinstance(sources, list):
-        return FactalignError(f"{where}: {columns['sources']} must be a list of sources, not {_kind(sources)}")
-    row["document"] = sources
     return row
 
 

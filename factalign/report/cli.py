@@ -7,6 +7,7 @@ import argparse
 from factalign.columns import ROW_FIELDS, add_columns_option, parse_columns
 from factalign.errors import FactalignError
 from factalign.io import distinct_files, read_sources, read_text, source_files
+from factalign.options import add_source_option
 from factalign.text.sources import join
 
 
@@ -15,8 +16,7 @@ def register(sub) -> None:
     p.add_argument("result", help="RESULT.json from `score --json`, or a batch's output JSONL ('-' for stdin)")
     p.add_argument("-o", "--output", required=True, help="HTML file to write")
     p.add_argument("--document", help="the document that was scored (when RESULT.json holds no texts)")
-    p.add_argument("--source", action="append", default=[], metavar="FILE|DIR",
-                   help="instead of --document: the sources that were scored, as given to `score --source`")
+    add_source_option(p, "the sources that were scored, as given to `score --source`")
     p.add_argument("--summary", help="the summary that was scored (when RESULT.json holds no texts)")
     p.add_argument("--rows", help="for a batch: its input JSONL {id, document, summary}")
     add_columns_option(p, ROW_FIELDS, "the --rows file")
