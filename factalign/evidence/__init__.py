@@ -76,15 +76,19 @@ class BM25Index:
         return np.asarray(self.model.get_scores(q), dtype=np.float64)
 
 
+def best_first(scores: np.ndarray) -> np.ndarray:
+    """Indices by score, best first (ties: earlier first)."""
+    return np.lexsort((np.arange(len(scores)), -np.asarray(scores)))
+
+
 def top_k(scores: np.ndarray, k: int) -> list[int]:
     """The k best indices (ties: earlier first), in document order."""
-    order = np.lexsort((np.arange(len(scores)), -np.asarray(scores)))
-    return sorted(int(i) for i in order[:k])
+    return sorted(int(i) for i in best_first(scores)[:k])
 
 
 def ranks(scores: np.ndarray) -> np.ndarray:
     """Rank of each index (0 = best; ties: earlier first)."""
-    order = np.lexsort((np.arange(len(scores)), -np.asarray(scores)))
+    order = best_first(scores)
     out = np.empty(len(scores), dtype=np.int64)
     out[order] = np.arange(len(scores))
     return out
@@ -143,7 +147,7 @@ class Prefilter:
         if not len(sentences):
             return [[] for _ in queries]
         scores = self.scores(sentences, queries)
-        return [np.lexsort((np.arange(len(row)), -row)).tolist() if np.any(row > 0) else list(range(len(sentences)))
+        return [best_first(row).tolist() if np.any(row > 0) else list(range(len(sentences)))
                 for row in scores]
 
     def scores(self, sentences: Sequence[str], queries: Sequence[str]) -> np.ndarray:

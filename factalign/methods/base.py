@@ -44,7 +44,7 @@ class Inputs:
             sizes: Sequence[int]) -> list[list[int]] | None:
         """`keep` (None: every sentence) with query q's list cut to its `sizes[q]` best sentences by retrieval
         rank (document order). Unchanged (the same object, None included) when no list is longer than its size."""
-        lengths = [len(sentences) if keep is None else len(k) for k in (keep or [None] * len(queries))]
+        lengths = retrieved_counts(keep, len(sentences), len(queries))
         if all(n <= size for n, size in zip(lengths, sizes)):
             return keep
         order = self.prefilter.ranked(sentences, queries)
@@ -76,6 +76,17 @@ class Inputs:
     def summary_claims(self) -> list[Claim]:
         """Each summary sentence as a claim."""
         return [Claim(self.summary.sentence(i), i, s) for i, s in enumerate(self.summary.sentences)]
+
+
+def retrieved_counts(keep: list[list[int]] | None, n_sentences: int, n_queries: int) -> list[int]:
+    """Per query, how many sentences the prefilter kept for it (every one where `keep` is None)."""
+    return [n_sentences] * n_queries if keep is None else [len(k) for k in keep]
+
+
+def affordable(n: int, extras: int, budget: int, per_sentence: int = 1) -> int:
+    """Sentences a claim may keep under a pair budget: all n when their pairs (n * per_sentence) and the
+    `extras` the method adds after them fit; else as many as leave min(budget // 4, extras) pairs for the extras."""
+    return n if n * per_sentence + extras <= budget else min(n, (budget - min(budget // 4, extras)) // per_sentence)
 
 
 def per_source(doc: Document, clusters: list[Cluster]) -> list[Cluster]:

@@ -32,7 +32,8 @@ import numpy as np
 from factalign.claims import SentenceExtractor
 from factalign.coref import sentence_variants
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, mean, nli_score, register_method, result
+from factalign.methods.base import (Inputs, Scored, affordable, masked, mean, nli_score, register_method, result,
+                                    retrieved_grid)
 from factalign.text import passages as passage_windows
 
 RUNNERS_UP = 3  # next-best sentences kept per claim, for reports
@@ -118,7 +119,7 @@ def _sentence_sizes(inputs: Inputs, keep, budget: int, j: int, use_coref: bool, 
         extras = len(_windows(doc, kept, j)) + 1 if passages else 0
         if use_coref and (len(kept) + extras <= budget or extras < budget // 4):  # else they change nothing below
             extras += max((n_variants(i) for i in kept), default=0)
-        sizes.append(len(kept) if len(kept) + extras <= budget else min(len(kept), budget - min(budget // 4, extras)))
+        sizes.append(affordable(len(kept), extras, budget))
     return sizes
 
 

@@ -56,7 +56,8 @@ import numpy as np
 from factalign.claims.filter import entailed_by
 from factalign.coref import Cluster, representative, resolve
 from factalign.data import Claim, Document, Premise
-from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, register_method, result
+from factalign.methods.base import (Inputs, Scored, affordable, masked, register_method, result, retrieved_counts,
+                                    retrieved_grid)
 from factalign.nli import ENT
 from factalign.text import windows_containing
 
@@ -135,8 +136,7 @@ def fizz(inputs: Inputs, gran: int = 3, expand: bool = True, filter: bool = True
     budget = inputs.pair_budget
     if budget:  # a fact whose sentences and every window fit runs as without the budget
         windows = sum(range(2, gran + 1)) if expand else 0
-        lengths = [len(doc_sents) if keep is None else len(k) for k in (keep or [None] * len(facts))]
-        sizes = [n if n + windows <= budget else min(n, budget - min(budget // 4, windows)) for n in lengths]
+        sizes = [affordable(n, windows, budget) for n in retrieved_counts(keep, len(doc_sents), len(facts))]
         keep = inputs.cut(doc_sents, hypotheses, keep, sizes)
     probs, mask = retrieved_grid(nli, doc_sents, hypotheses, keep)
     entailment = masked(probs[..., ENT], mask)

@@ -49,7 +49,8 @@ from collections import defaultdict
 import numpy as np
 
 from factalign.data import Claim, ClaimResult, Premise
-from factalign.methods.base import Inputs, Scored, grid, retrieved_grid, mean, register_method, result
+from factalign.methods.base import (Inputs, Scored, affordable, grid, mean, register_method, result, retrieved_counts,
+                                    retrieved_grid)
 from factalign.nli import ENT, NEU
 
 
@@ -57,12 +58,13 @@ def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True, extras=lam
     """For each hypothesis, document sentence indices by E = forward (+ backward) entailment, descending.
 
     With a pair budget B, `extras(n)` is the most pairs the caller adds after ranking n sentences; a hypothesis
-    whose ranking plus extras does not fit in B ranks only its best retrieved sentences (see `budget_sizes`)."""
+    whose ranking plus extras does not fit in B ranks only its best retrieved sentences (see `affordable`)."""
     sents = inputs.document.sentence_texts
     keep = inputs.retrieved(sents, hypotheses)  # None: every sentence; else only the kept ones are ranked
     if inputs.pair_budget:
-        lengths = [len(sents) if keep is None else len(k) for k in (keep or [None] * len(hypotheses))]
-        keep = inputs.cut(sents, hypotheses, keep, budget_sizes(lengths, inputs.pair_budget, 2 if reverse else 1, extras))
+        sizes = [affordable(n, extras(n), inputs.pair_budget, 2 if reverse else 1)
+                 for n in retrieved_counts(keep, len(sents), len(hypotheses))]
+        keep = inputs.cut(sents, hypotheses, keep, sizes)
     probs, mask = retrieved_grid(inputs.nli, sents, hypotheses, keep)
     e = probs[..., ENT]  # [n_h, n_d]: premise d, hypothesis h
     if reverse:
@@ -74,13 +76,6 @@ def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True, extras=lam
             for (h, m), row in zip(cells, rows):
                 e[h, m] += row[ENT]
     return [sorted((m for m in range(len(sents)) if mask[h, m]), key=lambda m: (-row[m], m)) for h, row in enumerate(e)]
-
-
-def budget_sizes(lengths: list[int], budget: int, per_sentence: int, extras) -> list[int]:
-    """Sentences ranked per hypothesis under a pair budget: all n when n * per_sentence + extras(n) fits; else
-    the most that leave min(budget // 4, extras(n)) pairs for the extras."""
-    return [n if n * per_sentence + extras(n) <= budget
-            else min(n, (budget - min(budget // 4, extras(n))) // per_sentence) for n in lengths]
 
 
 def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> list[ClaimResult]:
