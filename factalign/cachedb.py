@@ -55,6 +55,15 @@ def memory_table(table: str, columns: str) -> sqlite3.Connection:
     return db
 
 
-def warn_dropped(what: str, path: Path, doing: str, exc: BaseException, timeout: float) -> None:
+def warn_dropped(what: str, path: Path, doing: str, exc: BaseException, timeout: float, stacklevel: int = 4) -> None:
     why = f"another process held it locked past the {timeout:g} s a run waits" if is_busy(exc) else str(exc)
-    warnings.warn(f"{what} {path} {doing} ({why}); going on without it for this run", FactalignWarning, stacklevel=4)
+    warnings.warn(f"{what} {path} {doing} ({why}); going on without it for this run", FactalignWarning, stacklevel=stacklevel)
+
+
+def dropped(db: sqlite3.Connection, table: str, columns: str, what: str, path: Path, doing: str, exc: BaseException,
+            timeout: float) -> sqlite3.Connection:
+    """The file's connection closed, with the one warning, for an in-memory `table` the run goes on with
+    (model calls for what the file would hold: a second lock wait per call would add up to a hang)."""
+    warn_dropped(what, path, doing, exc, timeout, stacklevel=5)
+    db.close()
+    return memory_table(table, columns)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from factalign import cachedb
-from factalign.cachedb import memory_table, open_cache, warn_dropped
+from factalign.cachedb import dropped, open_cache
 from factalign.errors import FactalignWarning
 from factalign.io import CACHE_TABLES
 
@@ -75,6 +75,4 @@ class ReplyCache:
         if self.warned:
             return
         self.warned = True
-        warn_dropped("LLM reply cache", self.path, what, exc, self.timeout)
-        self.db.close()
-        self.db = memory_table("llm", CACHE_TABLES["llm"])
+        self.db = dropped(self.db, "llm", CACHE_TABLES["llm"], "LLM reply cache", self.path, what, exc, self.timeout)

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from factalign import cachedb
-from factalign.cachedb import memory_table, open_cache, warn_dropped
+from factalign.cachedb import dropped, open_cache
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import CACHE_TABLES
 from factalign.nli.base import NLIModel, Pair
@@ -93,13 +93,10 @@ class CachedNLI:
         return found
 
     def _warn(self, what: str, exc: sqlite3.Error) -> None:
-        """Once per run: the file is dropped and the run goes on with an in-memory table, with model calls
-        for what the file would hold (a second lock wait per call would add up to a hang)."""
+        """Once per run: the file is dropped for an in-memory table (cachedb.dropped)."""
         if not self.warned:
             self.warned = True
-            warn_dropped("NLI cache", self.path, what, exc, self.timeout)
-            self.db.close()
-            self.db = memory_table("nli", CACHE_TABLES["nli"])
+            self.db = dropped(self.db, "nli", CACHE_TABLES["nli"], "NLI cache", self.path, what, exc, self.timeout)
 
     def close(self) -> None:
         self.db.close()
