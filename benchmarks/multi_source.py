@@ -43,24 +43,11 @@ from factalign.bench.data import wice_row  # noqa: E402
 from factalign.bench.metrics import roc_auc  # noqa: E402
 from factalign.coref import load_coref  # noqa: E402
 from factalign.data import Document  # noqa: E402
-from factalign.nli import HOUSE_MODEL_DIR  # noqa: E402
+from factalign.nli import HOUSE_MODEL_DIR, CachedNLI  # noqa: E402
 from factalign.nli.onnx import OnnxNLI  # noqa: E402
 from factalign.text.sources import SEPARATOR  # noqa: E402
 
 from long_documents import Counting  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-
-
-class Memo:
-    """Probabilities computed once for the whole benchmark (each run's own cache sits above the counter)."""
-
-    def __init__(self, model):
-        self.model, self.signature, self.memo = model, model.signature, {}
-
-    def predict(self, pairs):
-        todo = list(dict.fromkeys(p for p in pairs if p not in self.memo))
-        if todo:
-            self.memo.update(zip(todo, self.model.predict(todo)))
-        return np.array([self.memo[p] for p in pairs]).reshape(len(pairs), 3)
 
 
 class PageCoref:
@@ -94,7 +81,7 @@ def pages_of(row: dict, rows: list[dict], d: int, rng: np.random.Generator) -> l
     return [{"id": f"p{n + 1}", "text": t} for n, t in enumerate(texts)]
 
 
-def measure(method: str, memo: Memo, coref: PageCoref, docs: list[Document], claims: list[str], labels: np.ndarray) -> dict:
+def measure(method: str, memo: CachedNLI, coref: PageCoref, docs: list[Document], claims: list[str], labels: np.ndarray) -> dict:
     counter = Counting(memo)
     scorer = Scorer(method, nli=counter, coref=coref, calibration=None)
     started = time.perf_counter()
@@ -118,7 +105,7 @@ def main() -> int:
         return 0
     rows, sample = load(path, args.limit, args.seed)
     labels = np.array([r["label"] for r in sample])
-    memo, coref = Memo(OnnxNLI(HOUSE_MODEL_DIR)), PageCoref(args.coref)
+    memo, coref = CachedNLI(OnnxNLI(HOUSE_MODEL_DIR), ":memory:"), PageCoref(args.coref)  # probabilities computed once
     started = time.perf_counter()
     print(f"# Several sources: {len(sample)} WiCE claim-dev claims ({int(labels.sum())} supported), own page + D "
           f"distractor pages, house model, seed {args.seed}\n")
