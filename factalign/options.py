@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
-from factalign.evidence import DEFAULT_K, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
+from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
@@ -65,9 +65,10 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
     p.add_argument("--retriever", metavar="NAME", help=f"prefilter retriever: {', '.join(RETRIEVERS)} "
                    f"(default: {DEFAULT_RETRIEVER})")
-    p.add_argument("--pair-budget", metavar="N", help=f"at most N NLI pairs per claim against the document (needs the "
-                   f"prefilter; N >= {MIN_PAIR_BUDGET}): each method keeps fewer retrieved sentences so its extras fit; "
-                   f"named in the signature as prefilter:bm25@K/pairsN; 0 = off (default: 0)")
+    p.add_argument("--pair-budget", metavar="N", help=f"on a document of more than 2K sentences, at most N NLI pairs per "
+                   f"claim against it (needs the prefilter; N >= {MIN_PAIR_BUDGET}): each method keeps fewer retrieved "
+                   f"sentences so its extras fit; named in the signature as prefilter:bm25@K/pairsN; 0 = off "
+                   f"(default: {DEFAULT_PAIR_BUDGET})")
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:

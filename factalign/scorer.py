@@ -50,7 +50,8 @@ class Scorer:
     # ranks highest per claim; None: the default K, 0: off (the published methods); see factalign/evidence
     prefilter: int | Prefilter | None = None
     retriever: str | None = None
-    # NLI pairs per claim against the document (needs the prefilter); None or 0: no budget (factalign/evidence)
+    # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
+    # (32), 0: no budget (factalign/evidence)
     pair_budget: int | None = None
 
     def __post_init__(self):

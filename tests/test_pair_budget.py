@@ -12,9 +12,12 @@ import numpy as np
 import pytest
 
 from factalign import Scorer
+from factalign.claims import SentenceExtractor
 from factalign.cli import main
+from factalign.data import Document
 from factalign.errors import FactalignError
 from factalign.evidence import parse_prefilter
+from factalign.methods.base import Inputs
 from factalign.nli import TableNLI
 from tests.helpers import doc_of
 
@@ -55,16 +58,15 @@ class TableWithDefault(TableNLI):
 
 
 class DocumentCoref:
-    """Clusters for one text only (the document): every 'Moon' with 'Natalia Moon', so FENICE has coref variants."""
+    """Every 'Moon' of a text with its 'Natalia Moon', so FENICE has coref variants; records the texts parsed."""
 
     name = "fixed-doc"
 
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text=""):
+        self.text, self.parsed = text, []
 
     def clusters(self, text):
-        if text != self.text:
-            return []
+        self.parsed.append(text)
         spans, start = [], 0
         while (i := text.find("Moon", start)) >= 0:
             spans.append((i - 8, i + 4) if text[max(i - 8, 0):i] == "Natalia " else (i, i + 4))
@@ -122,10 +124,59 @@ def test_a_claim_whose_plan_fits_the_budget_is_unchanged_even_on_a_long_document
     assert on.to_dict()["claims"][3] != off.to_dict()["claims"][3]
 
 
-def test_off_leaves_the_signature_alone():
-    for budget in (None, 0):
-        res, _ = run("fenice", LONG, CLAIMS, budget)
-        assert "pairs" not in res.signature and "|prefilter:bm25@32|" in res.signature
+def test_off_leaves_the_signature_alone_and_the_default_is_32():
+    res, _ = run("fenice", LONG, CLAIMS, 0)
+    assert "pairs" not in res.signature and "|prefilter:bm25@32|" in res.signature
+    res, nli = run("fenice", LONG, CLAIMS, None)
+    assert "|prefilter:bm25@32/pairs32|" in res.signature and max(nli.per_claim(CLAIMS).values()) <= 32
+    assert "pairs" not in Scorer("fenice", nli=nli, prefilter=0, calibration=None).signature  # no prefilter, no budget
+
+
+@pytest.mark.parametrize("method", ["fenice", "fizz", "infuse", "summac-zs"])
+def test_only_a_document_of_more_than_2k_sentences_is_budgeted(method):
+    """K = 32: 64 sentences score as without the budget (the claim with no retrieval signal checks all 64),
+    65 are cut to the budget."""
+    for n, budgeted in ((64, False), (65, True)):
+        off, _ = run(method, LONG[:n], CLAIMS, 0)
+        on, nli = run(method, LONG[:n], CLAIMS, 32)
+        same = on.to_dict()["claims"] == off.to_dict()["claims"]
+        assert same is not budgeted
+        assert (nli.per_claim(CLAIMS)["Zebras sing loudly."] <= 32) is budgeted
+
+
+def test_on_a_long_document_fenice_reads_coref_from_the_sentences_before_the_one_it_varies():
+    from factalign.coref.windows import WINDOW, window_clusters
+
+    doc = doc_of(*LONG)
+    coref = DocumentCoref()
+    # sentence 3's window (sentences 0-3) holds "Natalia Moon": its "Moon" gets that name
+    clusters = window_clusters(coref, doc, 3)
+    assert coref.parsed == [doc.text[doc.sentences[0][0]:doc.sentences[3][1]]]
+    assert {doc.text[a:b] for a, b in clusters[0]} == {"Natalia Moon", "Moon"}
+    # sentence 10's window (5-10) names only "Moon": one text, so no variant
+    assert {doc.text[a:b] for c in window_clusters(coref, doc, 10) for a, b in c} == {"Moon"}
+    assert WINDOW == 5
+    # what FENICE varies: with the budget (a long document) the window's clusters, without it the whole text's
+    variants = {}
+    for budget in (32, 0):
+        coref = DocumentCoref()
+        inputs = Inputs(doc, doc_of(CLAIMS[0]), TableNLI({}), SentenceExtractor(), coref,
+                        prefilter=parse_prefilter(32, None, budget))
+        variants[budget] = (inputs.sentence_variants(3), inputs.sentence_variants(10))
+        assert coref.parsed == ([doc.text[doc.sentences[0][0]:doc.sentences[3][1]],
+                                 doc.text[doc.sentences[5][0]:doc.sentences[10][1]]] if budget else [doc.text])
+    assert variants[32] == (["Natalia Moon visited city3 in spring and met the mayor of town3."], [])
+    assert variants[0] == (["Natalia Moon visited city3 in spring and met the mayor of town3."],
+                           ["Natalia Moon visited city10 in spring and met the mayor of town3."])
+
+
+def test_a_window_stays_inside_its_source():
+    from factalign.coref.windows import window_clusters
+
+    coref = DocumentCoref()
+    doc = Document.from_sources([{"id": "a", "text": " ".join(LONG[:2])}, {"id": "b", "text": " ".join(LONG[2:6])}])
+    window_clusters(coref, doc, 3)  # sentence 3 is the second of source b: its window starts at b's first
+    assert coref.parsed == [" ".join(LONG[2:4])]
 
 
 @pytest.mark.parametrize("k, budget, message", [(32, 4, "0 \\(off\\) or a whole number >= 8"),

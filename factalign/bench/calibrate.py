@@ -73,25 +73,30 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def _claim_part(args: argparse.Namespace, signature: str, bounds: tuple[float, float]):
-    """Score each claim-level row; the weakest counted claim of its text stands for the row (a text is
-    supported only when all its claims are)."""
-    from factalign.bench.fit import fit_claim_calibration
     from factalign.options import scorer_from_args
 
     scorer = scorer_from_args(args)
     if scorer.signature != signature:
         raise FactalignError(f"--claims-data is scored with {scorer.signature}, not the calibrated {signature}: "
                              "give the same scorer options as the run")
-    bench = load_benchmark(args.claims_data)
-    if args.claims_limit and args.claims_limit < len(bench.examples):
-        rng = np.random.default_rng(args.seed)
-        bench.examples = [bench.examples[i] for i in sorted(rng.choice(len(bench.examples), args.claims_limit, replace=False))]
-    kept, scores = _scored(bench, scorer, args.quiet, lambda r: min(c.score for c in r.claims if c.counted))
+    return claim_part(scorer, args.claims_data, args.claims_limit, args.seed, args.probability, bounds, args.quiet)
+
+
+def claim_part(scorer, claims_data: str, limit: int | None, seed: int, probability: str, bounds: tuple[float, float],
+               quiet: bool = True):
+    """Score each claim-level row (a seeded sample of `limit` of them); the weakest counted claim of its text
+    stands for the row (a text is supported only when all its claims are)."""
+    from factalign.bench.fit import fit_claim_calibration
+
+    bench = load_benchmark(claims_data)
+    if limit and limit < len(bench.examples):
+        rng = np.random.default_rng(seed)
+        bench.examples = [bench.examples[i] for i in sorted(rng.choice(len(bench.examples), limit, replace=False))]
+    kept, scores = _scored(bench, scorer, quiet, lambda r: min(c.score for c in r.claims if c.counted))
     labels = np.array([e.label for e in kept], dtype=int)
     data = {"file": Path(bench.path).name, "sha256": bench.sha256, "rows": len(kept), "supported": int(labels.sum()),
-            "sample": args.claims_limit, "seed": args.seed,
-            "unit": "the weakest claim of each row"}
-    return fit_claim_calibration(labels, np.array(scores), kept, args.probability, data, args.seed, *bounds)
+            "sample": limit, "seed": seed, "unit": "the weakest claim of each row"}
+    return fit_claim_calibration(labels, np.array(scores), kept, probability, data, seed, *bounds)
 
 
 def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):

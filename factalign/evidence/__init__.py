@@ -20,14 +20,18 @@ Ties are broken by document order (earlier first). Kept sentences are returned i
 A claim the retriever gives no signal for (BM25: no word in common with any sentence) keeps every
 sentence: filtering it by document order alone would be arbitrary.
 
-Pair budget (`pairs=`, `--pair-budget N`, `Scorer(pair_budget=N)`; 0 = off, the default): each claim
-then costs at most N NLI pairs against the document, whatever the document's length or number of
-sources. Every prefiltered method spends it in its own way (docs/methods.md, and each method's
-docstring): it keeps fewer of the retrieved sentences, taken from the top of the retriever's ranking
-(`Prefilter.ranked`; a claim with no retrieval signal takes them in document order), so that the extras
-it builds (FENICE's coref variants and passages, FIZZ's windows, INFUSE's growing steps) fit. A claim
-whose whole plan fits in N pairs runs exactly as without the budget. The budget needs the prefilter on
-and is named in the signature after it, `prefilter:bm25@32/pairs32`; off, the signature is unchanged.
+Pair budget (`pairs=`, `--pair-budget N`, `Scorer(pair_budget=N)`; default 32, 0 = off): on a long document
+(more than 2K sentences, all sources together) each claim costs at most N NLI pairs against it, whatever its
+length or number of sources. Every prefiltered method spends it in its own way (docs/methods.md, and each
+method's docstring): it keeps fewer of the retrieved sentences, taken from the top of the retriever's
+ranking (`Prefilter.ranked`; a claim with no retrieval signal takes them in document order), so that the
+extras it builds (FENICE's coref variants and passages, FIZZ's windows, INFUSE's growing steps) fit; FENICE
+also reads coreference from a few sentences around the sentence it varies instead of parsing the whole
+document (`factalign.coref.windows`). A claim whose whole plan fits in N pairs runs exactly as without the
+budget, and a document of at most 2K sentences is never budgeted: it scores exactly as with the budget off
+(every FRANK document has at most 64 = 2 x 32 sentences, so the shipped calibrations' data is unchanged).
+The budget needs the prefilter on and is named in the signature after it, `prefilter:bm25@32/pairs32`;
+off, the signature is `prefilter:bm25@32` as before.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from factalign.errors import FactalignError
 
 DEFAULT_K = 32
 MIN_PAIR_BUDGET = 8  # below this a method could not keep a sentence and its extras
+DEFAULT_PAIR_BUDGET = 32
 RETRIEVERS = ("bm25", "dense", "fusion")
 DEFAULT_RETRIEVER = "bm25"
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al., 2009)
@@ -100,11 +105,13 @@ class Prefilter:
 
     k: int = DEFAULT_K
     retriever: str = DEFAULT_RETRIEVER
-    pairs: int = 0  # NLI pairs per claim (0: no budget)
+    pairs: int | None = None  # NLI pairs per claim on a long document (0: no budget; None: the default when on)
     _indexes: OrderedDict = field(default_factory=OrderedDict, repr=False, compare=False)
     _dense: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
+        if self.pairs is None:
+            self.pairs = DEFAULT_PAIR_BUDGET if isinstance(self.k, int) and self.k > 0 else 0
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
             raise FactalignError(f"the prefilter K must be a whole number >= 0 (0 = off), not {self.k!r}")
         if self.retriever not in RETRIEVERS:
@@ -126,10 +133,13 @@ class Prefilter:
             return None
         return f"{self.retriever}@{self.k}" + (f"/pairs{self.pairs}" if self.pairs else "")
 
-    @property
-    def budget(self) -> int:
-        """NLI pairs per claim, or 0 when there is no budget."""
-        return self.pairs if self.on else 0
+    def long(self, n_sentences: int) -> bool:
+        """A document of more than 2K sentences: the pair budget applies to it."""
+        return self.on and n_sentences > 2 * self.k
+
+    def budget(self, n_sentences: int) -> int:
+        """NLI pairs per claim against a document of `n_sentences`, or 0 when it gets no budget."""
+        return self.pairs if self.long(n_sentences) else 0
 
     def select(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
         """For each query, the kept sentence indices in document order; None when nothing is filtered
@@ -188,7 +198,7 @@ OFF = Prefilter(0)
 def parse_prefilter(k: int | str | None = None, retriever: str | None = None,
                     pair_budget: int | str | None = None) -> Prefilter:
     """A Prefilter from CLI-style values: K (None: the default), a retriever name (None: bm25) and a pair
-    budget (None or 0: off)."""
+    budget (None: the default when the prefilter is on; 0: off)."""
     if k is None:
         k = DEFAULT_K
     if isinstance(k, str):
@@ -196,8 +206,6 @@ def parse_prefilter(k: int | str | None = None, retriever: str | None = None,
             k = int(k)
         except ValueError:
             raise FactalignError(f"the prefilter K must be a whole number >= 0 (0 = off), not {k!r}") from None
-    if pair_budget is None:
-        pair_budget = 0
     if isinstance(pair_budget, str):
         try:
             pair_budget = int(pair_budget)
@@ -207,4 +215,4 @@ def parse_prefilter(k: int | str | None = None, retriever: str | None = None,
     return Prefilter(k, retriever or DEFAULT_RETRIEVER, pair_budget)
 
 
-__all__ = ["Prefilter", "OFF", "DEFAULT_K", "RETRIEVERS", "DEFAULT_RETRIEVER", "parse_prefilter", "top_k"]
+__all__ = ["Prefilter", "OFF", "DEFAULT_K", "DEFAULT_PAIR_BUDGET", "RETRIEVERS", "DEFAULT_RETRIEVER", "parse_prefilter", "top_k"]

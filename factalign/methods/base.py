@@ -11,7 +11,8 @@ import numpy as np
 
 from factalign.claims import ClaimExtractor
 from factalign.claims.base import extract_claims
-from factalign.coref import Cluster, CorefModel
+from factalign.coref import Cluster, CorefModel, sentence_variants
+from factalign.coref.windows import window_clusters
 from factalign.data import Claim, ClaimResult, Document, Premise
 from factalign.nli import CON, ENT, NLIModel
 from factalign.registry import Registry, signature_defaults
@@ -37,8 +38,8 @@ class Inputs:
 
     @property
     def pair_budget(self) -> int:
-        """NLI pairs each claim may cost against the document (0: no budget)."""
-        return self.prefilter.budget if self.prefilter is not None else 0
+        """NLI pairs each claim may cost against the document (0: no budget, as for a document of at most 2K sentences)."""
+        return self.prefilter.budget(len(self.document.sentences)) if self.prefilter is not None else 0
 
     def cut(self, sentences: Sequence[str], queries: Sequence[str], keep: list[list[int]] | None,
             sizes: Sequence[int]) -> list[list[int]] | None:
@@ -67,6 +68,19 @@ class Inputs:
         mentions per source (a mention never resolves to a name in another source)."""
         clusters = self.coref.clusters(self.document.text)
         return clusters if not self.document.sources else per_source(self.document, clusters)
+
+    def sentence_variants(self, i: int) -> list[str]:
+        """FENICE's coref variants of document sentence i. On a long document with a pair budget, its clusters
+        come from the sentences just before it (`coref.window_clusters`), not from a parse of the whole document."""
+        if i not in self._variants:
+            doc = self.document
+            clusters = window_clusters(self.coref, doc, i) if self.pair_budget else self.document_clusters
+            self._variants[i] = sentence_variants(doc.text, doc.sentences[i], clusters)
+        return self._variants[i]
+
+    @cached_property
+    def _variants(self) -> dict[int, list[str]]:
+        return {}
 
     @cached_property
     def summary_clusters(self) -> list[Cluster]:

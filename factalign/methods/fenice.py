@@ -30,7 +30,6 @@ import math
 import numpy as np
 
 from factalign.claims import SentenceExtractor
-from factalign.coref import sentence_variants
 from factalign.data import Premise
 from factalign.methods.base import (Inputs, Scored, affordable, masked, mean, nli_score, register_method, result,
                                     retrieved_grid)
@@ -48,7 +47,9 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
     case's extras); the coref variants of its best sentence come next, in their order, as many as fit; then
     the passages (windows of j of the kept sentences) and the evidence premise fit into what is left, in this
     order of priority: windows that contain the best sentence, the evidence premise, the other windows in
-    document order (the chosen ones are tried in their usual order, so ties resolve as without a budget)."""
+    document order (the chosen ones are tried in their usual order, so ties resolve as without a budget).
+    The budget applies to documents of more than 2K sentences only; there a sentence's coref variants come from
+    the clusters of the few sentences before it (`factalign.coref.windows`), not of the whole document."""
     doc, nli = inputs.document, inputs.nli
     claims = inputs.claims
     texts = [c.text for c in claims]
@@ -76,7 +77,7 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
 
     if use_coref:
         candidates = [[Premise.of_sentences(doc, r.premise.sentences, "coref", text=v)
-                       for v in sentence_variants(doc.text, doc.sentences[r.premise.sentences[0]], inputs.document_clusters)]
+                       for v in inputs.sentence_variants(r.premise.sentences[0])]
                       for r in best]
         if left is not None:
             candidates = [c[:max(n, 0)] for c, n in zip(candidates, left)]
@@ -106,19 +107,12 @@ def _sentence_sizes(inputs: Inputs, keep, budget: int, j: int, use_coref: bool, 
     """Per claim, how many retrieved sentences it may keep under the pair budget (see `fenice`)."""
     doc = inputs.document
     every = list(range(len(doc.sentences)))
-    variants: dict[int, int] = {}
-
-    def n_variants(i: int) -> int:
-        if i not in variants:
-            variants[i] = len(sentence_variants(doc.text, doc.sentences[i], inputs.document_clusters))
-        return variants[i]
-
     sizes = []
     for kept in (keep or [None] * len(inputs.claims)):
         kept = every if kept is None else kept
         extras = len(_windows(doc, kept, j)) + 1 if passages else 0
         if use_coref and (len(kept) + extras <= budget or extras < budget // 4):  # else they change nothing below
-            extras += max((n_variants(i) for i in kept), default=0)
+            extras += max((len(inputs.sentence_variants(i)) for i in kept), default=0)
         sizes.append(affordable(len(kept), extras, budget))
     return sizes
 
