@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import io
-import json
 import sys
 from pathlib import Path
 
@@ -31,6 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import calibration_table  # noqa: E402
 from factalign import Scorer  # noqa: E402
 from factalign.bench.calibrate import claim_part  # noqa: E402
+from factalign.bench.data import load_benchmark  # noqa: E402
 from factalign.calibration.model import Calibration, signature_difference  # noqa: E402
 from factalign.data import Document  # noqa: E402
 from factalign.evidence import DEFAULT_K  # noqa: E402
@@ -39,11 +38,10 @@ DEFAULTS = ROOT / "factalign" / "calibration" / "defaults"
 
 
 def longest_document(path: Path, calibration: Calibration) -> int:
-    data = path.read_bytes()
-    if hashlib.sha256(data).hexdigest() != calibration.data.get("sha256"):
+    bench = load_benchmark(f"frank:{path}")
+    if bench.sha256 != calibration.data.get("sha256"):
         sys.exit(f"{path} is not the file {calibration.method}'s calibration was fitted on (sha256 differs)")
-    docs = {json.loads(line)["doc"] for line in data.decode("utf-8").splitlines() if line.strip()}
-    return max(len(Document.from_text(d).sentences) for d in docs)
+    return max(len(Document.from_text(d).sentences) for d in {e.document for e in bench.examples})
 
 
 def main() -> int:

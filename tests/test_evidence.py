@@ -72,7 +72,7 @@ def test_bad_settings_are_one_clear_error(k, retriever, message):
 def fenice(table, k, **params):
     nli = TableNLI(table)
     scorer = Scorer("fenice", nli=nli, extractor=FixedClaims(C), coref=FixedCoref([]), prefilter=k, pair_budget=0,
-                    params=params)  # 5 sentences > 2K: no budget, so the prefilter alone is what is tested
+                    params=params)  # 5 sentences > 2K = 4 would be budgeted by default: off, so the prefilter alone is tested
     return scorer.score(doc_of(*D), doc_of("Summary."))
 
 

@@ -62,8 +62,8 @@ class DocumentCoref:
 
     name = "fixed-doc"
 
-    def __init__(self, text=""):
-        self.text, self.parsed = text, []
+    def __init__(self):
+        self.parsed = []
 
     def clusters(self, text):
         self.parsed.append(text)
@@ -80,8 +80,7 @@ def run(method, sentences, claims, budget, sources=0, prefilter=None):
     if sources:
         bounds = np.linspace(0, len(sentences), sources + 1).round().astype(int)
         document = [{"id": f"s{i}", "text": " ".join(sentences[a:b])} for i, (a, b) in enumerate(zip(bounds, bounds[1:]))]
-    text = document.text if not sources else "\n\n".join(s["text"] for s in document)
-    scorer = Scorer(method, nli=nli, extractor="sentences", coref=DocumentCoref(text), prefilter=prefilter,
+    scorer = Scorer(method, nli=nli, extractor="sentences", coref=DocumentCoref(), prefilter=prefilter,
                     pair_budget=budget, calibration=None)
     return scorer.score(document, " ".join(claims)), nli
 

@@ -20,9 +20,10 @@ WINDOW = 5  # sentences before the one whose clusters are read
 def window_clusters(coref: CorefModel, doc: Document, i: int, window: int = WINDOW) -> list[Cluster]:
     """Clusters of the text from `window` sentences before sentence i (not crossing into another source)
     to the end of sentence i, in the document's char offsets."""
-    sources = doc.sentence_sources
     first = max(i - window, 0)
-    while sources is not None and sources[first] != sources[i]:
-        first += 1
+    if doc.sources:
+        own = doc.source_index(doc.sentences[i][0])
+        while doc.source_index(doc.sentences[first][0]) != own:
+            first += 1
     start, end = doc.sentences[first][0], doc.sentences[i][1]
     return [[(a + start, b + start) for a, b in cluster] for cluster in coref.clusters(doc.text[start:end])]

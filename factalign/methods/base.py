@@ -31,6 +31,7 @@ class Inputs:
     coref: CorefModel
     llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
     prefilter: Any = None  # a factalign.evidence.Prefilter; None (or K = 0): every sentence, as published
+    _variants: dict[int, list[str]] = field(default_factory=dict, init=False, repr=False)  # sentence_variants' memo
 
     def retrieved(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
         """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
@@ -77,10 +78,6 @@ class Inputs:
             clusters = window_clusters(self.coref, doc, i) if self.pair_budget else self.document_clusters
             self._variants[i] = sentence_variants(doc.text, doc.sentences[i], clusters)
         return self._variants[i]
-
-    @cached_property
-    def _variants(self) -> dict[int, list[str]]:
-        return {}
 
     @cached_property
     def summary_clusters(self) -> list[Cluster]:
