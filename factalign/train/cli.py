@@ -23,7 +23,8 @@ def register(subparsers) -> None:
     sources = train.add_mutually_exclusive_group(required=True)
     sources.add_argument("--data", nargs="+", metavar="SPEC",
                        help="KIND:PATH[@N] with KIND in sick, msrp, wice, feverfact, synthetic, claims, summary, "
-                            "summary-long, jsonl, shared; @N samples N training examples from that spec")
+                            "summary-long, capabilities, jsonl, natural, natural-open, shared; @N samples N training "
+                            "examples from that spec")
     sources.add_argument("--examples", type=Path, metavar="FILE",
                          help="train on the examples a run saved (WORK_DIR/examples.json, e.g. from --prepare-only), "
                               "so a machine without ../shared or spaCy can train")

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from factalign.train import data, feverfact
+from factalign.train.capability_pairs import capability_pairs
 from factalign.train.claim_pairs import claim_pairs
 from factalign.train.split import is_dev
 from factalign.train.summary_pairs import LONG, summary_pairs, wice_token_pairs
@@ -20,7 +21,8 @@ SHARED_FILES = {
     "synthetic": ".",
 }
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
-KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "jsonl", "natural", "natural-open", "shared")
+KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "capabilities", "jsonl", "natural", "natural-open",
+         "shared")
 # natural/ sets whose terms forbid commercial use (natural-open leaves them out; SICK and MSRP are
 # the shared/ sets with such terms)
 NON_COMMERCIAL = {"anli_dev_r1r2r3"}
@@ -138,6 +140,9 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
                 + wice_token_pairs(path / WICE_TOKENS, part, dev_fraction, seed))
     if kind == "summary-long":
         return summary_pairs(source_documents(path, part, dev_fraction, seed, extra_pages=True), spacy_pipeline(), seed, LONG)
+    if kind == "capabilities":
+        documents = source_documents(path, part, dev_fraction, seed, extra_pages=True)
+        return capability_pairs(documents, spacy_pipeline(), seed)
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
     if kind in ("natural", "natural-open"):

@@ -1,0 +1,208 @@
+"""`capabilities:DIR` pairs for house model v4 (issue 37): one source per capability family.
+
+From the clean sentences of the train part's WiCE evidence pages and FEVERFact articles, with a premise
+window of 1-3 consecutive sentences holding the sentence s, each family's edits of s (capabilities.py)
+give hypotheses of a known label, and beside each contradiction or neutral one an entailed control
+with the same premise (an entailed edit of the same family when there is one, else s or s shortened):
+
+  cap-role        subject and object swapped                         contradiction
+  cap-antonym     main verb / adjective / comparison word reversed   contradiction
+  cap-negation    a modal or the finding negated                     contradiction
+  cap-quantifier  "some X" -> "all X", a restriction dropped          neutral; "some" -> "no" contradiction;
+                  "all X" -> "some X"                                 entailment
+  cap-number      month/day, million/billion, "about N" changed,      contradiction;
+                  "more than" a larger count                         contradiction;
+                  "fifteen" <-> "15", "2.4 billion" spelled out,      entailment
+                  "more than" a smaller count
+  cap-entity      an entity of another document, same spaCy type     contradiction
+  cap-paraphrase  synonyms                                           entailment
+  cap-detail      a detail the premise lacks added                   neutral
+  cap-fusion      two neighbouring sentences about one entity fused  entailment with both, neutral
+                  into one claim (MiniCheck's idea)                  with either left out
+
+Documents of the capability suite's half (`split.suite_half`) are skipped, so the suite's sentences
+never feed training. Every family is capped at FAMILY_CAP_FACTOR x the median family size (seeded),
+so that the frequent edits (entity, detail) do not drown the rare ones (role swap).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+
+from spacy.tokens import Span
+
+from factalign.train import capabilities as cap
+from factalign.train.data import example
+from factalign.train.perturb import negate, shorten
+from factalign.train.split import suite_half
+from factalign.train.summary_pairs import fuse
+from factalign.train.synthetic import is_clean
+
+SENTENCES_PER_DOCUMENT = 30
+FAMILY_CAP_FACTOR = 1.5
+ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "WORK_OF_ART", "PRODUCT"})
+PRONOUN_SUBJECTS = frozenset({"he", "she", "it", "they"})
+
+
+class Context:
+    """What an edit may need besides the sentence: its premise, a seeded rng, another document's text."""
+
+    def __init__(self, sent: Span, premise: str, rng: random.Random, foreign: list[Span]):
+        self.sent, self.premise, self.rng, self.foreign = sent, premise, rng, foreign
+
+    @property
+    def foreign_pool(self) -> list[tuple[str, str]]:
+        return [(e.text, e.label_) for span in self.foreign for e in span.ents]
+
+
+Edit = Callable[[Context], "str | None"]
+# family -> (edit, label); entailed edits of a family are the controls of its other edits
+FAMILIES: dict[str, list[tuple[Edit, str]]] = {
+    "role": [(lambda c: cap.swap_roles(c.sent), "contradiction")],
+    "antonym": [(lambda c: cap.swap_antonym(c.sent), "contradiction")],
+    "negation": [(lambda c: cap.negate_modal(c.sent), "contradiction"),
+                 (lambda c: cap.negate_finding(c.sent), "contradiction"),
+                 (lambda c: negate(c.sent) if any(t.dep_ == "neg" for t in c.sent.root.children) else None,
+                  "contradiction")],
+    "quantifier": [(lambda c: cap.generalise_quantifier(c.sent), "neutral"),
+                   (lambda c: cap.widen_scope(c.sent, c.rng), "neutral"),
+                   (lambda c: cap.some_to_no(c.sent), "contradiction"),
+                   (lambda c: cap.all_to_some(c.sent), "entailment")],
+    "number": [(lambda c: cap.change_date(c.sent, c.rng), "contradiction"),
+               (lambda c: cap.swap_scale(c.sent), "contradiction"),
+               (lambda c: cap.change_approximate(c.sent, c.rng), "contradiction"),
+               (lambda c: cap.bound_number(c.sent, c.rng, looser=False), "contradiction"),
+               (lambda c: cap.number_words(c.sent), "entailment"),
+               (lambda c: cap.spell_out_scale(c.sent), "entailment"),
+               (lambda c: cap.bound_number(c.sent, c.rng, looser=True), "entailment")],
+    "entity": [(lambda c: cap.foreign_entity(c.sent, c.foreign_pool, c.premise, c.rng), "contradiction")],
+    "paraphrase": [(lambda c: cap.paraphrase(c.sent), "entailment")],
+    "detail": [(lambda c: c.foreign and cap.add_detail(c.sent, c.rng.choice(c.foreign), c.rng), "neutral")],
+}
+FAMILY_NAMES = (*FAMILIES, "fusion")
+
+
+def _window(i: int, count: int, rng: random.Random, sizes=(1, 1, 2, 3)) -> tuple[int, int]:
+    size = min(rng.choice(sizes), count)
+    start = rng.randint(max(0, i - size + 1), min(i, count - size))
+    return start, start + size
+
+
+def _apply(edit: Edit, context: Context) -> str | None:
+    text = edit(context)
+    sent = context.sent.text
+    return text if text and text != sent and text.strip(" .") != sent.strip(" .") else None
+
+
+def sentence_groups(sentences: list[str], i: int, sent: Span, foreign: list[Span],
+                    rng: random.Random) -> dict[str, list[dict]]:
+    """family -> the pairs of sentence i (each non-entailed hypothesis with its entailed control)."""
+    start, end = _window(i, len(sentences), rng)
+    premise = " ".join(sentences[start:end])
+    context = Context(sent, premise, rng, foreign)
+    groups = {}
+    for family, edits in FAMILIES.items():
+        made = [(text, label) for edit, label in edits if (text := _apply(edit, context))]
+        made = [(t, label) for t, label in made if label == "entailment" or t.lower() not in premise.lower()]
+        if not made:
+            continue
+        edited = [m for m in made if m[1] != "entailment"]
+        entailed = [m for m in made if m[1] == "entailment"]
+        source = f"cap-{family}"
+        pairs = []
+        if edited:
+            text, label = rng.choice(edited)
+            pairs.append(example(premise, text, label, source))
+            control = rng.choice(entailed)[0] if entailed else (
+                (shorten(sent) or sent.text) if rng.random() < 0.3 else sent.text)
+            pairs.append(example(premise, control, "entailment", source))
+        else:
+            pairs.append(example(premise, rng.choice(entailed)[0], "entailment", source))
+        groups[family] = pairs
+    return groups
+
+
+def _subject_pronoun(sent: Span):
+    first = sent[0]
+    return first if first.lower_ in PRONOUN_SUBJECTS and first.dep_ == "nsubj" and first.head == sent.root else None
+
+
+def fused_claim(first: Span, second: Span) -> str | None:
+    """One claim stating a fact of each sentence about the same entity, or None when they share none:
+    "Lopez was elected mayor. She had served eight years." -> "Lopez was elected mayor and had served
+    eight years."; two sentences naming the same entity are joined with ", and"."""
+    pronoun = _subject_pronoun(second)
+    subject = next((c for c in first.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if pronoun is not None and subject is not None and subject.ent_type_ in ENTITY_TYPES:
+        head = (shorten(first) or first.text).rstrip(".!? ")
+        rest = second.text[pronoun.idx + len(pronoun.text) - second.start_char:].strip().rstrip(".!? ")
+        if pronoun.lower_ in ("it", "they") and rest.split(" ", 1)[0] in ("is", "are", "was", "were", "has", "have"):
+            return None  # "it is ..." after a plural or a different subject reads wrong; rare, skip
+        return f"{head} and {rest}."
+    shared = {e.text for e in first.ents if e.label_ in ENTITY_TYPES} & {e.text for e in second.ents
+                                                                           if e.label_ in ENTITY_TYPES}
+    if shared and pronoun is None:
+        return fuse(shorten(first) or first.text, shorten(second) or second.text)
+    return None
+
+
+def fusion_pairs(sentences: list[str], parsed: dict[int, Span], rng: random.Random) -> list[list[dict]]:
+    """Groups of three pairs per fused claim: both sentences -> entailment, either alone -> neutral."""
+    groups = []
+    for i in sorted(parsed):
+        if i + 1 not in parsed:
+            continue
+        claim = fused_claim(parsed[i], parsed[i + 1])
+        if not claim:
+            continue
+        before = rng.choice([0, 0, 1]) if i > 0 else 0
+        start, end = i - before, i + 2
+        both = " ".join(sentences[start:end])
+        without = [" ".join(s for k, s in enumerate(sentences[start:end], start) if k != skip) for skip in (i, i + 1)]
+        groups.append([example(both, claim, "entailment", "cap-fusion")]
+                      + [example(p, claim, "neutral", "cap-fusion") for p in without])
+    return groups
+
+
+def capability_pairs(documents: dict[tuple[str, str], list[str]], nlp, seed: int) -> list[dict]:
+    """The capability pairs of every document outside the suite's half, balanced across families."""
+    keys = sorted(k for k in documents if not suite_half(f"{k[0]}:{k[1]}"))
+    rng = random.Random(f"{seed}:capabilities")
+    chosen = {}
+    for key in keys:
+        clean = [i for i, s in enumerate(documents[key]) if is_clean(s)]
+        rng.shuffle(clean)
+        picked = set(clean[:SENTENCES_PER_DOCUMENT // 2])
+        picked |= {i + 1 for i in picked if i + 1 < len(documents[key]) and is_clean(documents[key][i + 1])}
+        chosen[key] = sorted(picked)
+    flat = [(key, i) for key in keys for i in chosen[key]]
+    docs = nlp.pipe(documents[key][i] for key, i in flat)
+    parsed: dict[tuple[str, str], dict[int, Span]] = {key: {} for key in keys}
+    for (key, i), doc in zip(flat, docs):
+        parsed[key][i] = doc[:]
+    by_family: dict[str, list[list[dict]]] = {name: [] for name in FAMILY_NAMES}
+    for n, key in enumerate(keys):
+        doc_rng = random.Random(f"{seed}:capabilities:{key}")
+        others = [parsed[keys[(n + d) % len(keys)]] for d in (1, 2, 3)] if len(keys) > 1 else []
+        foreign = [doc_rng.choice(list(o.values())) for o in others if o]
+        for i, sent in sorted(parsed[key].items()):
+            for family, pairs in sentence_groups(documents[key], i, sent, foreign, doc_rng).items():
+                by_family[family].append(pairs)
+        by_family["fusion"] += fusion_pairs(documents[key], parsed[key], doc_rng)
+    return balance(by_family, rng)
+
+
+def balance(by_family: dict[str, list[list[dict]]], rng: random.Random) -> list[dict]:
+    """Every family capped at FAMILY_CAP_FACTOR x the median family size (in groups, kept whole)."""
+    sizes = [len(groups) for groups in by_family.values() if groups]
+    if not sizes:
+        return []
+    cap_size = max(1, int(FAMILY_CAP_FACTOR * statistics.median(sizes)))
+    pairs = []
+    for family in FAMILY_NAMES:
+        groups = by_family[family]
+        kept = rng.sample(groups, cap_size) if len(groups) > cap_size else groups
+        pairs += [p for group in kept for p in group]
+    return pairs
