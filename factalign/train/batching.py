@@ -39,7 +39,8 @@ def sorted_batches(lengths: list[int], batch_size: int) -> list[list[int]]:
     return [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
 
 
-def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int], device=None):
+def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int], device=None, with_types: bool = True):
+    """A padded batch; with_types=False leaves out token_type_ids (MPNet and RoBERTa-style encoders)."""
     import torch
 
     width = max(len(encoded[i][0]) for i in indices)
@@ -51,4 +52,11 @@ def collate(encoded: list[tuple[list[int], list[int]]], indices: list[int], devi
         ids[row, :len(token_ids)] = torch.tensor(token_ids)
         types[row, :len(type_ids)] = torch.tensor(type_ids)
         mask[row, :len(token_ids)] = 1
-    return {"input_ids": ids.to(device), "token_type_ids": types.to(device), "attention_mask": mask.to(device)}
+    batch = {"input_ids": ids.to(device), "attention_mask": mask.to(device)}
+    return batch | {"token_type_ids": types.to(device)} if with_types else batch
+
+
+def takes_token_types(model) -> bool:
+    import inspect
+
+    return "token_type_ids" in inspect.signature(model.forward).parameters

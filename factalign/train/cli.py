@@ -52,7 +52,22 @@ def register(subparsers) -> None:
                        help="build the examples (and mining) into WORK_DIR/examples.json and stop")
     train.add_argument("--device", default="auto", help="torch device: auto (cuda when available), cpu, cuda, "
                                                         "cuda:N (default: %(default)s)")
+    train.add_argument("--teacher", type=Path, metavar="FILE",
+                       help="a teacher's probabilities (factalign teacher-label): examples it holds are trained "
+                            "towards them, mixed with their gold label (distillation)")
+    train.add_argument("--teacher-weight", type=float, default=0.5,
+                       help="weight of the teacher's probabilities against the gold label (default: %(default)s)")
     train.set_defaults(func=run_train_nli)
+
+    label = subparsers.add_parser("teacher-label", help="save a train-nli checkpoint's probabilities on the training "
+                                                        "examples, for distilling a smaller model (--teacher)")
+    label.add_argument("--checkpoint", type=Path, required=True, help="a directory written by train-nli --output")
+    label.add_argument("--examples", type=Path, required=True, metavar="FILE",
+                       help="examples saved by train-nli (WORK_DIR/examples.json[.gz])")
+    label.add_argument("--output", type=Path, required=True, help="the .npz file to write")
+    label.add_argument("--max-length", type=int, default=256, help="tokens per pair (default: %(default)s)")
+    label.add_argument("--device", default="auto", help="torch device (default: %(default)s)")
+    label.set_defaults(func=run_teacher_label)
 
     export = subparsers.add_parser("export-onnx", help="export a train-nli checkpoint to an ONNX model dir")
     export.add_argument("--checkpoint", type=Path, required=True, help="a directory written by train-nli --output")
@@ -96,6 +111,12 @@ def run_train_nli(args) -> int:
         saved.write_text(json.dumps([train_examples, dev_examples, made_by]), encoding="utf-8")
     if not train_examples or not dev_examples:
         raise fail("the data specs gave no training or no dev examples")
+    if args.teacher:
+        from factalign.train.teacher import attach
+
+        train_examples, made_by["teacher"] = attach(train_examples, args.teacher)
+        made_by["teacher"]["weight"] = args.teacher_weight
+        print(json.dumps({"teacher": made_by["teacher"]}), flush=True)
     if args.prepare_only:
         print(json.dumps({"examples": str(saved), "train": counts(train_examples), "dev": counts(dev_examples)}))
         return 0
@@ -112,9 +133,23 @@ def run_train_nli(args) -> int:
     config = TrainConfig(base=base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
                          batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
                          eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
-                         device=args.device, recipe=recipe)
+                         device=args.device, teacher_weight=args.teacher_weight, recipe=recipe)
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
+    return 0
+
+
+def run_teacher_label(args) -> int:
+    from factalign.train.teacher import predict, save
+
+    _require_training_extra()
+    train_examples, _, made_by = _read_examples(args.examples)
+    recipe_file = args.checkpoint / "recipe.json"
+    recipe = json.loads(recipe_file.read_text(encoding="utf-8")) if recipe_file.exists() else {}
+    probs = predict(args.checkpoint, train_examples, args.max_length, device=args.device)
+    save(args.output, train_examples, probs,
+         {"model_id": str(args.checkpoint), "examples": made_by, "dev": recipe.get("dev")})
+    print(json.dumps({"output": str(args.output), "pairs": len(probs)}))
     return 0
 
 

@@ -1,0 +1,73 @@
+"""A teacher's probabilities on a pool of training pairs, kept in a compact file for distillation.
+
+The file (`.npz`) holds, for each pair, a 64-bit key of its premise and hypothesis (`pair_key`) and the
+teacher's (entailment, neutral, contradiction) probabilities as float16, 10 bytes a pair, plus the
+teacher's name and recipe. The pairs themselves are not stored: they are rebuilt from the data specs
+(seeded), and `attach` gives every example whose key is in the file its teacher probabilities, which
+the trainer mixes with the gold label (TrainConfig.teacher_weight).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from factalign.train import batching
+from factalign.train.data import LABELS, fail
+
+
+def pair_key(premise: str, hypothesis: str) -> int:
+    digest = hashlib.sha256(f"{premise}\x1f{hypothesis}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def predict(checkpoint: Path, examples: list[dict], max_length: int = 256, batch_size: int = 128,
+            device: str = "auto") -> list[list[float]]:
+    """The checkpoint's probabilities for each example, in LABELS order."""
+    import torch
+    from transformers import AutoModelForSequenceClassification
+
+    from factalign.train.trainer import _autocast, torch_device
+
+    model = AutoModelForSequenceClassification.from_pretrained(checkpoint).to(torch_device(device)).eval()
+    order = [model.config.label2id[name] for name in LABELS]
+    encoded = batching.encode(batching.load_tokenizer(checkpoint, max_length), examples)
+    with_types = batching.takes_token_types(model)
+    probs: list[list[float]] = [[]] * len(examples)
+    with torch.no_grad(), _autocast(model.device):
+        for indices in batching.sorted_batches([len(e[0]) for e in encoded], batch_size):
+            logits = model(**batching.collate(encoded, indices, model.device, with_types)).logits.float()
+            for i, row in zip(indices, logits.softmax(-1)[:, order].tolist()):
+                probs[i] = row
+    return probs
+
+
+def save(path: Path, examples: list[dict], probs: list[list[float]], teacher: dict) -> None:
+    import numpy as np
+
+    keys = np.array([pair_key(ex["premise"], ex["hypothesis"]) for ex in examples], dtype=np.uint64)
+    np.savez_compressed(path, keys=keys, probs=np.array(probs, dtype=np.float16),
+                        teacher=np.array(json.dumps(teacher)))
+
+
+def load(path: Path) -> tuple[dict[int, list[float]], dict]:
+    import numpy as np
+
+    try:
+        with np.load(path) as saved:
+            keys, probs, teacher = saved["keys"], saved["probs"].astype(float), json.loads(str(saved["teacher"]))
+    except (OSError, KeyError, ValueError) as e:
+        raise fail(f"--teacher {path}: not a teacher probabilities file ({e})") from None
+    return dict(zip(keys.tolist(), probs.tolist())), teacher
+
+
+def attach(examples: list[dict], path: Path) -> tuple[list[dict], dict]:
+    """The examples, each with "probs" where the teacher file has its pair; and a summary of the match."""
+    table, teacher = load(path)
+    out = []
+    for ex in examples:
+        probs = table.get(pair_key(ex["premise"], ex["hypothesis"]))
+        out.append(ex if probs is None else {**ex, "probs": probs})
+    matched = sum("probs" in ex for ex in out)
+    return out, {"file": str(path), "teacher": teacher.get("model_id", "?"), "matched": matched, "pairs": len(table)}

