@@ -35,8 +35,10 @@ _CONVERSES = [
     ("strengthen", "weaken"), ("grow", "shrink"), ("include", "exclude"), ("remember", "forget"),
     ("before", "after"), ("more", "less"), ("above", "below"), ("higher", "lower"), ("larger", "smaller"),
     ("largest", "smallest"), ("highest", "lowest"), ("older", "younger"), ("oldest", "youngest"),
-    ("earlier", "later"), ("first", "last"), ("increase", "decline"), ("rise", "drop"), ("maximum", "minimum"),
+    ("earlier", "later"), ("increase", "decline"), ("rise", "drop"), ("maximum", "minimum"),
 ]
+# "the list excludes X" is not what "the list includes X" denies in prose; light verbs have none
+NO_ANTONYM = frozenset({"include", "exclude", "be", "have", "do", "make", "take", "get", "go", "come"})
 CONVERSES: dict[str, str] = {}
 for _a, _b in _CONVERSES:
     CONVERSES.setdefault(_a, _b)
@@ -51,6 +53,11 @@ SYNONYMS = {
     "receive": "get", "select": "choose", "display": "show", "perish": "die", "seek": "look for",
 }
 MIN_SENSE_COUNT = 3  # a WordNet word rarer than this in SemCor ("unfree", "vanquish") reads oddly
+# A WordNet synonym is used only where the word's first sense is its usual one (>= this share of its
+# SemCor count, of at least SYNONYM_MIN_COUNT) and the synonym is common: "view" -> "consider" and
+# "central" -> "cardinal" are out, "state" -> "say" and "remain" -> "stay" are in.
+FIRST_SENSE_SHARE = 0.6
+SYNONYM_MIN_COUNT = 10
 MODAL_NEGATIONS = {"can": "cannot", "could": "could not", "will": "will not", "would": "would not",
                    "should": "should not", "must": "must not", "may": "cannot", "might": "cannot",
                    "shall": "shall not"}
@@ -103,18 +110,20 @@ def _is_person_noun(lemma: str) -> bool:
 def _agent(tok) -> bool:
     """A person, team, company or country: the kinds of phrase whose roles can swap and still read."""
     if tok.pos_ == "PROPN":
-        return tok.ent_type_ in AGENT_ENTITIES
+        return tok.ent_type_ in AGENT_ENTITIES or not tok.ent_type_  # the small model misses "Arsenal"
     return tok.pos_ == "NOUN" and tok.tag_ == "NN" and _is_person_noun(tok.lemma_.lower())
 
 
-def _phrase(tok) -> list:
-    """The noun phrase of `tok`: its entity span for a name, else its subtree."""
-    if tok.ent_type_ and tok.ent_iob_ in ("B", "I"):
+def _phrase(tok) -> list | None:
+    """The noun phrase of `tok` (its subtree up to the end of its name), or None when modifiers follow
+    it ("the leader of the party"): swapping only its head would strand them."""
+    end = tok.i
+    if tok.ent_type_:
         ent = next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
-        if ent is not None:
-            left = [t for t in tok.subtree if t.i < ent.start and t.dep_ == "det"]
-            return [*left, *ent]
-    return list(tok.subtree)
+        end = ent.end - 1 if ent is not None else end
+    if any(c.i > end and c.dep_ in ("prep", "relcl", "acl", "appos", "conj") for c in tok.children):
+        return None
+    return [t for t in tok.subtree if t.i <= end]  # a score parsed as its modifier ("Chelsea 3-1") stays put
 
 
 def _object_of(root):
@@ -141,6 +150,8 @@ def swap_roles(sent: Span) -> str | None:
         return None
     first, second = (subject, obj) if subject.i < obj.i else (obj, subject)
     first_phrase, second_phrase = _phrase(first), _phrase(second)
+    if not first_phrase or not second_phrase:
+        return None
     a, b = _span_text(first_phrase), _span_text(second_phrase)
     if a[1] > b[0] or any(t.pos_ in ("VERB", "AUX") for t in [*first_phrase, *second_phrase]):
         return None  # clauses inside the phrases make the swap unreadable
@@ -185,6 +196,8 @@ def wordnet_antonym(lemma: str, pos: str) -> str | None:
 
 def _antonym_of(tok) -> str | None:
     lemma = tok.lemma_.lower()
+    if lemma in NO_ANTONYM:
+        return None
     if lemma in CONVERSES:
         return CONVERSES[lemma]
     if tok.lower_ in CONVERSES:
@@ -454,7 +467,17 @@ def foreign_entity(sent: Span, pool: list[tuple[str, str]], premise: str, rng: r
     premise never mentions."""
     from factalign.train.perturb import swap_entity
 
-    return swap_entity(sent, [(t, label) for t, label in pool if t.lower() not in premise.lower()], rng)
+    return swap_entity(sent, [(t, label) for t, label in pool
+                              if t.lower() not in premise.lower() and not _common_word(t)], rng)
+
+
+@cache
+def _common_word(text: str) -> bool:
+    """A one-word "entity" that WordNet knows in lower case ("Time"; "Paris" is listed capitalised)."""
+    from factalign.train.wordnet import wordnet
+
+    word = text.lower()
+    return " " not in text and any(word in s.lemma_names() for s in wordnet().synsets(word))
 
 
 @cache
@@ -464,12 +487,13 @@ def wordnet_synonym(lemma: str, pos: str) -> str | None:
 
     wn = wordnet()
     synsets = wn.synsets(lemma, pos=pos)
-    if not synsets:
+    counts = [sum(lem.count() for lem in s.lemmas() if lem.name().lower() == lemma) for s in synsets]
+    if not synsets or sum(counts) < SYNONYM_MIN_COUNT or counts[0] < FIRST_SENSE_SHARE * sum(counts):
         return None
     first = synsets[0]
     for candidate in first.lemmas():
         name = candidate.name()
-        if name.lower() == lemma or not _common(candidate):
+        if name.lower() == lemma or not _common(candidate) or candidate.count() < SYNONYM_MIN_COUNT:
             continue
         own = wn.synsets(name, pos=pos)
         if own and own[0] == first:

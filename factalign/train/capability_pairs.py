@@ -43,7 +43,7 @@ from factalign.train.synthetic import is_clean
 SENTENCES_PER_DOCUMENT = 30
 FAMILY_CAP_FACTOR = 1.5
 ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "WORK_OF_ART", "PRODUCT"})
-PRONOUN_SUBJECTS = frozenset({"he", "she", "it", "they"})
+PRONOUN_SUBJECTS = frozenset({"he", "she", "it"})
 
 
 class Context:
@@ -84,6 +84,14 @@ FAMILIES: dict[str, list[tuple[Edit, str]]] = {
 FAMILY_NAMES = (*FAMILIES, "fusion")
 
 
+def short_text(sent: Span) -> str:
+    """`sent` shortened (perturb.shorten), mended where the cut leaves a leading comma or half a quote."""
+    text = (shorten(sent) or sent.text).lstrip(",;:- ")
+    if text.count('"') % 2 or len(text.split()) < 4:
+        return sent.text
+    return text[:1].upper() + text[1:]
+
+
 def _window(i: int, count: int, rng: random.Random, sizes=(1, 1, 2, 3)) -> tuple[int, int]:
     size = min(rng.choice(sizes), count)
     start = rng.randint(max(0, i - size + 1), min(i, count - size))
@@ -116,7 +124,7 @@ def sentence_groups(sentences: list[str], i: int, sent: Span, foreign: list[Span
             text, label = rng.choice(edited)
             pairs.append(example(premise, text, label, source))
             control = rng.choice(entailed)[0] if entailed else (
-                (shorten(sent) or sent.text) if rng.random() < 0.3 else sent.text)
+                short_text(sent) if rng.random() < 0.3 else sent.text)
             pairs.append(example(premise, control, "entailment", source))
         else:
             pairs.append(example(premise, rng.choice(entailed)[0], "entailment", source))
@@ -129,23 +137,29 @@ def _subject_pronoun(sent: Span):
     return first if first.lower_ in PRONOUN_SUBJECTS and first.dep_ == "nsubj" and first.head == sent.root else None
 
 
+def _lower_start(text: str, first_token) -> str:
+    return text if first_token.pos_ == "PROPN" or first_token.text == "I" else text[:1].lower() + text[1:]
+
+
 def fused_claim(first: Span, second: Span) -> str | None:
     """One claim stating a fact of each sentence about the same entity, or None when they share none:
     "Lopez was elected mayor. She had served eight years." -> "Lopez was elected mayor and had served
     eight years."; two sentences naming the same entity are joined with ", and"."""
     pronoun = _subject_pronoun(second)
     subject = next((c for c in first.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if pronoun is not None and subject is not None and subject.ent_type_ in ENTITY_TYPES:
-        head = (shorten(first) or first.text).rstrip(".!? ")
+    if pronoun is not None:
+        # "he"/"she" must follow a person subject, "it" a named non-person one ("they" is too often another)
+        personal = pronoun.lower_ in ("he", "she")
+        if subject is None or subject.ent_type_ not in ENTITY_TYPES or (subject.ent_type_ == "PERSON") != personal:
+            return None
+        head = short_text(first).rstrip(".!? ")
         rest = second.text[pronoun.idx + len(pronoun.text) - second.start_char:].strip().rstrip(".!? ")
-        if pronoun.lower_ in ("it", "they") and rest.split(" ", 1)[0] in ("is", "are", "was", "were", "has", "have"):
-            return None  # "it is ..." after a plural or a different subject reads wrong; rare, skip
-        return f"{head} and {rest}."
+        return f"{head} and {rest}." if rest else None
     shared = {e.text for e in first.ents if e.label_ in ENTITY_TYPES} & {e.text for e in second.ents
                                                                            if e.label_ in ENTITY_TYPES}
-    if shared and pronoun is None:
-        return fuse(shorten(first) or first.text, shorten(second) or second.text)
-    return None
+    if not shared:
+        return None
+    return fuse(short_text(first), _lower_start(short_text(second), second[0]))
 
 
 def fusion_pairs(sentences: list[str], parsed: dict[int, Span], rng: random.Random) -> list[list[dict]]:
