@@ -94,7 +94,11 @@ def test_fused_claim_needs_both_sentences(parse):
     assert fused_claim(parse("Maria Lopez was elected mayor of Springfield in 2019."),
                        parse("She had served on the city council for eight years.")) == \
         "Maria Lopez was elected mayor of Springfield in 2019 and had served on the city council for eight years."
+    assert fused_claim(parse("Cromwell defeated Charles II at Worcester in 1651."),
+                       parse("Cromwell ruled England as Lord Protector from 1653.")) == \
+        "Cromwell defeated Charles II at Worcester in 1651 and ruled England as Lord Protector from 1653."
     assert fused_claim(parse("The city opened a library."), parse("She was pleased.")) is None
+    assert fused_claim(parse("Maria Lopez opened a library."), parse("It has ten rooms.")) is None
 
 
 def test_wordnet_missing_is_one_clear_error(monkeypatch, tmp_path):

@@ -26,6 +26,12 @@ SYMMETRIC_VERBS = frozenset({
     "debate", "collaborate", "partner", "merge", "join", "accompany", "compete", "encounter", "touch",
     "border", "neighbour", "neighbor", "match", "rival", "share", "divorce", "befriend", "contact", "interview",
 })
+# verbs whose object is a prize or a thing taken, never an agent ("X won the award", "Y took the cup")
+OBJECT_VERBS = frozenset({"win", "receive", "earn", "gain", "get", "take", "obtain", "collect", "claim", "bag"})
+# heads of names that are things, not agents, when the small model gives the name no entity type
+THING_HEADS = frozenset({"award", "awards", "prize", "cup", "trophy", "medal", "title", "championship", "street",
+                         "house", "palace", "building", "tour", "album", "song", "film", "series", "league",
+                         "stadium", "park", "bridge", "museum", "hall", "station", "airport", "day", "act"})
 # Converses and antonyms WordNet lacks or ranks low, by lemma (both directions are added). Pairs that
 # can both hold of one event (enter/exit, give/receive, import/export, hire/fire) are left out.
 _CONVERSES = [
@@ -38,7 +44,8 @@ _CONVERSES = [
     ("earlier", "later"), ("increase", "decline"), ("rise", "drop"), ("maximum", "minimum"),
 ]
 # "the list excludes X" is not what "the list includes X" denies in prose; light verbs have none
-NO_ANTONYM = frozenset({"include", "exclude", "be", "have", "do", "make", "take", "get", "go", "come"})
+NO_ANTONYM = frozenset({"include", "exclude", "be", "have", "do", "make", "take", "get", "go", "come", "stay",
+                        "remain", "let", "arrive"})
 CONVERSES: dict[str, str] = {}
 for _a, _b in _CONVERSES:
     CONVERSES.setdefault(_a, _b)
@@ -64,6 +71,7 @@ MODAL_NEGATIONS = {"can": "cannot", "could": "could not", "will": "will not", "w
 FINDING_VERBS = frozenset({"find", "show", "observe", "detect", "report", "identify", "discover", "reveal",
                            "see", "record", "note", "document", "confirm"})
 QUANTIFIERS = frozenset({"some", "many", "several", "most"})
+NOT_RESTRICTIVE = QUANTIFIERS | {"few", "numerous", "other", "such", "more", "fewer", "various"}
 GROUP_NOUNS = frozenset({"people", "children", "adults", "students", "residents", "visitors", "members",
                          "workers", "employees", "patients", "users", "citizens", "players", "voters",
                          "women", "men", "customers", "passengers", "fans", "teachers", "families"})
@@ -99,18 +107,26 @@ def _span_text(tokens) -> tuple[int, int]:
 AGENT_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
 
 
+# bodies that act (WordNet's noun.group also holds "series", "hunt", ...)
+ACTING_GROUPS = frozenset({"team", "council", "government", "company", "club", "party", "army", "court", "committee",
+                           "board", "police", "union", "parliament", "senate", "congress", "firm", "band", "agency",
+                           "ministry", "university", "school", "city", "state", "country", "bank", "group"})
+
+
 @cache
 def _is_person_noun(lemma: str) -> bool:
     from factalign.train.wordnet import wordnet
 
+    if lemma in ACTING_GROUPS:
+        return True
     synsets = wordnet().synsets(lemma, pos="n")
-    return bool(synsets) and synsets[0].lexname() in ("noun.person", "noun.group")
+    return bool(synsets) and synsets[0].lexname() == "noun.person"
 
 
 def _agent(tok) -> bool:
     """A person, team, company or country: the kinds of phrase whose roles can swap and still read."""
-    if tok.pos_ == "PROPN":
-        return tok.ent_type_ in AGENT_ENTITIES or not tok.ent_type_  # the small model misses "Arsenal"
+    if tok.pos_ == "PROPN":  # the small model gives "Arsenal" no entity type
+        return tok.ent_type_ in AGENT_ENTITIES or (not tok.ent_type_ and tok.lower_ not in THING_HEADS)
     return tok.pos_ == "NOUN" and tok.tag_ == "NN" and _is_person_noun(tok.lemma_.lower())
 
 
@@ -120,6 +136,8 @@ def _phrase(tok) -> list | None:
     end = tok.i
     if tok.ent_type_:
         ent = next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
+        if ent is not None and not all(t in set(tok.subtree) for t in ent):
+            return None  # the parse splits the name ("A Nightmare ... on Elm Street")
         end = ent.end - 1 if ent is not None else end
     if any(c.i > end and c.dep_ in ("prep", "relcl", "acl", "appos", "conj") for c in tok.children):
         return None
@@ -136,11 +154,15 @@ def _object_of(root):
     return None
 
 
+def _plural(tok) -> bool:
+    return tok.tag_ in ("NNS", "NNPS") or any(c.dep_ == "cc" for c in tok.children)
+
+
 def swap_roles(sent: Span) -> str | None:
     """Swap the main verb's subject and object noun phrases ("A beat B" -> "B beat A"); the agent of a
     passive counts as the object ("X was signed by Y" -> "Y was signed by X")."""
     root = sent.root
-    if root.pos_ != "VERB" or root.lemma_.lower() in SYMMETRIC_VERBS:
+    if root.pos_ != "VERB" or root.lemma_.lower() in SYMMETRIC_VERBS | OBJECT_VERBS:
         return None
     subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     obj = _object_of(root)
@@ -153,8 +175,12 @@ def swap_roles(sent: Span) -> str | None:
     if not first_phrase or not second_phrase:
         return None
     a, b = _span_text(first_phrase), _span_text(second_phrase)
-    if a[1] > b[0] or any(t.pos_ in ("VERB", "AUX") for t in [*first_phrase, *second_phrase]):
-        return None  # clauses inside the phrases make the swap unreadable
+    if not first_phrase[-1].i < root.i < second_phrase[0].i or \
+            any(t.pos_ in ("VERB", "AUX") for t in [*first_phrase, *second_phrase]):
+        return None  # phrases on both sides of the verb, without clauses inside them
+    present = [t for t in (root, *root.children) if t.tag_ in ("VBZ", "VBP") and t.dep_ in ("ROOT", "aux", "auxpass")]
+    if present and _plural(subject) != _plural(obj):
+        return None  # "Canadians is asking ..." after the swap
     text, offset = sent.doc.text, sent.start_char
     left, right = text[a[0]:a[1]], text[b[0]:b[1]]
     if left.lower() == right.lower():
@@ -210,14 +236,19 @@ def swap_antonym(sent: Span) -> str | None:
     """The main verb, its predicate adjective, or a comparison word (before/after, more/less, ...)
     replaced by its converse or WordNet antonym, inflected like the original ("rose" -> "fell")."""
     root = sent.root
-    candidates = [root] if root.pos_ == "VERB" else []
+    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
+    candidates = [root] if root.pos_ == "VERB" and has_subject else []  # not an imperative ("Let me ...")
     candidates += [c for c in root.children if c.dep_ in ("acomp", "attr", "oprd") and c.pos_ == "ADJ"]
     candidates += [t for t in sent if t.lower_ in CONVERSES and t.pos_ in ("ADP", "ADJ", "ADV", "SCONJ")]
     for tok in candidates:
         if any(c.dep_ == "neg" for c in tok.children) or tok.lemma_.lower() in ("be", "have"):
             continue
+        if tok.i + 1 < sent.end and sent.doc[tok.i + 1].lower_ in ("all", "long"):
+            continue  # "after all", "before long" are idioms
         antonym = _antonym_of(tok)
         if antonym:
+            if antonym == "less" and tok.head.tag_ == "NNS" and tok.dep_ == "amod":
+                antonym = "fewer"  # "more bouts" -> "fewer bouts"
             edited = _replace_word(sent, tok, antonym) if tok.pos_ in ("VERB", "AUX") else \
                 _render(sent, {tok.i: _match_case(antonym, tok.text)})
             if edited and edited != sent.text:
@@ -246,7 +277,8 @@ def negate_finding(sent: Span) -> str | None:
     obj = next((c for c in root.children if c.dep_ == "dobj"), None)
     if obj is None or root.i == sent.start:
         return None
-    if any(t.lower_ in QUANTIFIERS | {"few", "all", "every", "each"} for t in sent[: root.i - sent.start]):
+    if any(t.lower_ in QUANTIFIERS | {"few", "all", "every", "each", "both", "no", "none"}
+           for t in sent[: root.i - sent.start]):
         return None  # "some residents never opposed it" does not contradict "some residents opposed it"
     if root.lemma_.lower() in FINDING_VERBS and obj.pos_ == "NOUN":
         det = next((c for c in obj.children if c.dep_ == "det"), None)
@@ -296,7 +328,7 @@ def _restrictive_modifiers(noun) -> list:
     for child in noun.children:
         if child.dep_ == "prep" and child.i > noun.i and child.lower_ not in ("of", "'s"):
             mods.append(child)
-        elif child.dep_ == "amod" and child.i < noun.i and child.pos_ == "ADJ":
+        elif child.dep_ == "amod" and child.i < noun.i and child.pos_ == "ADJ" and child.lower_ not in NOT_RESTRICTIVE:
             mods.append(child)
         elif child.dep_ == "relcl" and noun.doc[next(child.subtree).i - 1].text != ",":
             mods.append(child)
@@ -311,7 +343,7 @@ def widen_scope(sent: Span, rng: random.Random) -> str | None:
             continue
         if noun.lower_ not in GROUP_NOUNS and not _is_person_noun(noun.lemma_.lower()):
             continue
-        if any(c.dep_ in ("det", "nummod", "poss", "predet") for c in noun.children):
+        if any(c.dep_ in ("det", "nummod", "poss", "predet") or c.lower_ in NOT_RESTRICTIVE for c in noun.children):
             continue
         mods = _restrictive_modifiers(noun)
         if not mods:
@@ -322,8 +354,9 @@ def widen_scope(sent: Span, rng: random.Random) -> str | None:
             return _render(sent, {phrase[0]: "everyone"}, frozenset(phrase[1:]))
         start = min([noun.i, *(t.i for t in noun.subtree if t.i not in drop)])
         first = sent.doc[start]
-        return _render(sent, {start: _match_case("all", first.text) + " " + (
-            first.text if first.pos_ == "PROPN" else first.lower_)}, frozenset(drop))
+        word = "All" if start == sent.start else "all"
+        return _render(sent, {start: f"{word} {first.text if first.pos_ == 'PROPN' else first.lower_}"},
+                       frozenset(drop))
     return None
 
 
@@ -366,7 +399,8 @@ def number_words(sent: Span) -> str | None:
         value = _value(tok)
         if tok.lower_ in NUMBER_WORDS and tok.lower_ != "hundred" and value > 1:
             return _render(sent, {tok.i: str(int(value))})
-        if tok.text.isdigit() and int(tok.text) in DIGIT_WORDS:
+        after = sent.doc[tok.i + 1] if tok.i + 1 < sent.end else None
+        if tok.text.isdigit() and int(tok.text) in DIGIT_WORDS and (after is None or after.pos_ != "PROPN"):
             return _render(sent, {tok.i: _match_case(DIGIT_WORDS[int(tok.text)], tok.text)})
     return None
 
@@ -443,8 +477,9 @@ def bound_number(sent: Span, rng: random.Random, looser: bool) -> str | None:
     moved down (entailed) or up (neutral: the premise does not say how many more)."""
     for tok in _counts(sent):
         value = _value(tok)
-        if value is None or value < 5 or not tok.text.replace(",", "").isdigit() or tok.head.pos_ != "NOUN":
-            continue
+        if value is None or value < 5 or not tok.text.replace(",", "").isdigit() or tok.head.pos_ != "NOUN" \
+                or tok.head.i < tok.i:
+            continue  # a count before its noun, not a label after it ("chromosome 21")
         prev = sent.doc[tok.i - 1] if tok.i > sent.start else None
         if prev is not None and prev.lower_ in APPROX:
             continue
@@ -467,7 +502,8 @@ def foreign_entity(sent: Span, pool: list[tuple[str, str]], premise: str, rng: r
     premise never mentions."""
     from factalign.train.perturb import swap_entity
 
-    return swap_entity(sent, [(t, label) for t, label in pool
+    names = [(re.sub(r"^(?i:the) ", "", t), label) for t, label in pool]  # "the the NHL" otherwise
+    return swap_entity(sent, [(t, label) for t, label in names
                               if t.lower() not in premise.lower() and not _common_word(t)], rng)
 
 
@@ -476,8 +512,10 @@ def _common_word(text: str) -> bool:
     """A one-word "entity" that WordNet knows in lower case ("Time"; "Paris" is listed capitalised)."""
     from factalign.train.wordnet import wordnet
 
+    wn = wordnet()
     word = text.lower()
-    return " " not in text and any(word in s.lemma_names() for s in wordnet().synsets(word))
+    base = wn.morphy(word) or word
+    return " " not in text and any(base in s.lemma_names() for s in wn.synsets(word))
 
 
 @cache
@@ -507,6 +545,8 @@ def paraphrase(sent: Span) -> str | None:
     replace = {}
     for tok in sent:
         word = SYNONYMS.get(tok.lemma_.lower()) if tok.pos_ in ("VERB", "ADJ", "ADV") else None
+        if word and " " in word and (tok.pos_ != "VERB" or tok.dep_ == "amod"):
+            word = None  # "an established relationship" cannot take "set up"
         if word:
             form = _inflect(word.split()[0], tok) if tok.pos_ == "VERB" else word
             if form:
@@ -529,7 +569,8 @@ def _prepositional_detail(other: Span) -> str | None:
         if tok.dep_ == "prep" and tok.lower_ in ("in", "on", "at", "during") and tok.head == other.root:
             obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
             if obj is not None and obj.ent_type_ in ("DATE", "GPE", "LOC", "FAC", "TIME"):
-                return " ".join(t.text for t in tok.subtree)
+                return " ".join(t.text for t in tok.subtree).lower() if tok.i == other.start else \
+                " ".join(t.text for t in tok.subtree)
     return None
 
 
@@ -541,7 +582,7 @@ def _adjective_detail(sent: Span, other: Span) -> str | None:
     if not adjectives or not nouns:
         return None
     noun, adjective = nouns[0], adjectives[0]
-    word = adjective.lower_
+    word = adjective.text if adjective.text[:1].isupper() and adjective.i != other.start else adjective.lower_
     det = next(c for c in noun.children if c.dep_ == "det")
     replace = {noun.i: f"{word} {noun.text}"}
     if det.lower_ in ("a", "an"):

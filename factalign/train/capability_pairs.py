@@ -28,6 +28,7 @@ so that the frequent edits (entity, detail) do not drown the rare ones (role swa
 from __future__ import annotations
 
 import random
+import re
 import statistics
 from collections.abc import Callable
 
@@ -37,13 +38,13 @@ from factalign.train import capabilities as cap
 from factalign.train.data import example
 from factalign.train.perturb import negate, shorten
 from factalign.train.split import suite_half
-from factalign.train.summary_pairs import fuse
 from factalign.train.synthetic import is_clean
 
-SENTENCES_PER_DOCUMENT = 30
+SENTENCES_PER_DOCUMENT = 60
 FAMILY_CAP_FACTOR = 1.5
 ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "WORK_OF_ART", "PRODUCT"})
 PRONOUN_SUBJECTS = frozenset({"he", "she", "it"})
+SCOPED_NEGATION = frozenset({"until", "only", "just", "all", "every", "always", "yet", "even", "least"})
 
 
 class Context:
@@ -64,8 +65,7 @@ FAMILIES: dict[str, list[tuple[Edit, str]]] = {
     "antonym": [(lambda c: cap.swap_antonym(c.sent), "contradiction")],
     "negation": [(lambda c: cap.negate_modal(c.sent), "contradiction"),
                  (lambda c: cap.negate_finding(c.sent), "contradiction"),
-                 (lambda c: negate(c.sent) if any(t.dep_ == "neg" for t in c.sent.root.children) else None,
-                  "contradiction")],
+                 (lambda c: negate(c.sent) if _plain_negation(c.sent) else None, "contradiction")],
     "quantifier": [(lambda c: cap.generalise_quantifier(c.sent), "neutral"),
                    (lambda c: cap.widen_scope(c.sent, c.rng), "neutral"),
                    (lambda c: cap.some_to_no(c.sent), "contradiction"),
@@ -84,9 +84,15 @@ FAMILIES: dict[str, list[tuple[Edit, str]]] = {
 FAMILY_NAMES = (*FAMILIES, "fusion")
 
 
+def _plain_negation(sent: Span) -> bool:
+    """The main verb negated, and not as "not until", "not only" (removing those garbles the sentence)."""
+    return any(t.dep_ == "neg" and t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ not in SCOPED_NEGATION
+               for t in sent.root.children)
+
+
 def short_text(sent: Span) -> str:
     """`sent` shortened (perturb.shorten), mended where the cut leaves a leading comma or half a quote."""
-    text = (shorten(sent) or sent.text).lstrip(",;:- ")
+    text = re.sub(r"\s*[-–—,;:]+\s*\.$", ".", (shorten(sent) or sent.text).lstrip(",;:- "))
     if text.count('"') % 2 or len(text.split()) < 4:
         return sent.text
     return text[:1].upper() + text[1:]
@@ -137,29 +143,47 @@ def _subject_pronoun(sent: Span):
     return first if first.lower_ in PRONOUN_SUBJECTS and first.dep_ == "nsubj" and first.head == sent.root else None
 
 
-def _lower_start(text: str, first_token) -> str:
-    return text if first_token.pos_ == "PROPN" or first_token.text == "I" else text[:1].lower() + text[1:]
+def _subject(sent: Span):
+    return next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+
+
+def _opening_subject(first: Span, second: Span) -> int | None:
+    """Where `second`'s predicate starts when it opens with its subject, and that subject is `first`'s:
+    "he"/"she" after a person, "it" after another named entity, the same name again, or the same
+    pronoun as `first` opens with."""
+    subject, other = _subject(first), _subject(second)
+    if subject is None or other is None:
+        return None
+    pronoun = _subject_pronoun(second)
+    earlier = _subject_pronoun(first)
+    if pronoun is not None and pronoun.i + 1 < second.end and second.doc[pronoun.i + 1].text.startswith("'"):
+        return None  # "It's ..."
+    if pronoun is not None and earlier is not None:  # "He did X. He did Y." -> "He did X and did Y."
+        return pronoun.i + 1 if pronoun.lower_ == earlier.lower_ else None
+    if subject.ent_type_ not in ENTITY_TYPES:
+        return None
+    if pronoun is not None:
+        return pronoun.i + 1 if (subject.ent_type_ == "PERSON") == (pronoun.lower_ in ("he", "she")) else None
+    phrase = list(other.subtree)
+    name = next((e for e in first.ents if e.start <= subject.i < e.end), None)
+    if name is None or phrase[0].i != second.start or phrase[-1].i != other.i:
+        return None
+    said = second.doc[phrase[0].i:other.i + 1].text
+    return other.i + 1 if said in (name.text, subject.text) else None
 
 
 def fused_claim(first: Span, second: Span) -> str | None:
-    """One claim stating a fact of each sentence about the same entity, or None when they share none:
+    """One claim stating a fact of each sentence about the entity both have as subject, or None:
     "Lopez was elected mayor. She had served eight years." -> "Lopez was elected mayor and had served
-    eight years."; two sentences naming the same entity are joined with ", and"."""
-    pronoun = _subject_pronoun(second)
-    subject = next((c for c in first.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if pronoun is not None:
-        # "he"/"she" must follow a person subject, "it" a named non-person one ("they" is too often another)
-        personal = pronoun.lower_ in ("he", "she")
-        if subject is None or subject.ent_type_ not in ENTITY_TYPES or (subject.ent_type_ == "PERSON") != personal:
-            return None
-        head = short_text(first).rstrip(".!? ")
-        rest = second.text[pronoun.idx + len(pronoun.text) - second.start_char:].strip().rstrip(".!? ")
-        return f"{head} and {rest}." if rest else None
-    shared = {e.text for e in first.ents if e.label_ in ENTITY_TYPES} & {e.text for e in second.ents
-                                                                           if e.label_ in ENTITY_TYPES}
-    if not shared:
+    eight years." ("they" is skipped: too often another group than the first subject)."""
+    start = _opening_subject(first, second)
+    if start is None or start >= second.end - 1:
         return None
-    return fuse(short_text(first), _lower_start(short_text(second), second[0]))
+    head = short_text(first).rstrip(".!? ")
+    rest = second.doc[start:second.end].text.strip(" ,;").rstrip(".!? ")
+    if (head + rest).count('"') % 2:
+        return None
+    return f"{head} and {rest}."
 
 
 def fusion_pairs(sentences: list[str], parsed: dict[int, Span], rng: random.Random) -> list[list[dict]]:
