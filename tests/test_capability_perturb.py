@@ -30,6 +30,8 @@ def test_role_swap_moves_whole_phrases_and_skips_symmetric_verbs(parse):
     assert cap.swap_roles(parse("Arsenal beat Chelsea 3-1 on Sunday.")) == "Chelsea beat Arsenal 3-1 on Sunday."
     assert cap.swap_roles(parse("President George Bush nominated Thomas for a seat on the court.")) == \
         "Thomas nominated President George Bush for a seat on the court."
+    assert cap.swap_roles(parse("The coach said that Arsenal beat Chelsea on Sunday.")) == \
+        "The coach said that Chelsea beat Arsenal on Sunday."
     assert cap.swap_roles(parse("Arsenal played Chelsea on Sunday.")) is None  # symmetric
     assert cap.swap_roles(parse("The council approved the new budget.")) is None  # a budget cannot approve
 

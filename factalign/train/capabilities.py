@@ -159,9 +159,14 @@ def _plural(tok) -> bool:
 
 
 def swap_roles(sent: Span) -> str | None:
-    """Swap the main verb's subject and object noun phrases ("A beat B" -> "B beat A"); the agent of a
-    passive counts as the object ("X was signed by Y" -> "Y was signed by X")."""
-    root = sent.root
+    """Swap a verb's subject and object noun phrases ("A beat B" -> "B beat A"); the agent of a passive
+    counts as the object ("X was signed by Y" -> "Y was signed by X"). The main verb first, then the
+    verbs of clauses it governs ("said that A beat B")."""
+    verbs = [sent.root, *(t for t in sent if t.dep_ in ("ccomp", "conj", "advcl") and t.head == sent.root)]
+    return next((edited for verb in verbs if (edited := _swap_roles_of(sent, verb))), None)
+
+
+def _swap_roles_of(sent: Span, root) -> str | None:
     if root.pos_ != "VERB" or root.lemma_.lower() in SYMMETRIC_VERBS | OBJECT_VERBS:
         return None
     subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -178,7 +183,7 @@ def swap_roles(sent: Span) -> str | None:
     if not first_phrase[-1].i < root.i < second_phrase[0].i or \
             any(t.pos_ in ("VERB", "AUX") for t in [*first_phrase, *second_phrase]):
         return None  # phrases on both sides of the verb, without clauses inside them
-    present = [t for t in (root, *root.children) if t.tag_ in ("VBZ", "VBP") and t.dep_ in ("ROOT", "aux", "auxpass")]
+    present = [t for t in (root, *root.children) if t.tag_ in ("VBZ", "VBP") and (t == root or t.dep_ in ("aux", "auxpass"))]
     if present and _plural(subject) != _plural(obj):
         return None  # "Canadians is asking ..." after the swap
     text, offset = sent.doc.text, sent.start_char
