@@ -31,12 +31,13 @@ OBJECT_VERBS = frozenset({"win", "receive", "earn", "gain", "get", "take", "obta
 # heads of names that are things, not agents, when the small model gives the name no entity type
 THING_HEADS = frozenset({"award", "awards", "prize", "cup", "trophy", "medal", "title", "championship", "street",
                          "house", "palace", "building", "tour", "album", "song", "film", "series", "league",
-                         "stadium", "park", "bridge", "museum", "hall", "station", "airport", "day", "act"})
+                         "stadium", "park", "bridge", "museum", "hall", "station", "airport", "day", "act",
+                         "statue", "character"})
 # Converses and antonyms WordNet lacks or ranks low, by lemma (both directions are added). Pairs that
 # can both hold of one event (enter/exit, give/receive, import/export, hire/fire) are left out.
 _CONVERSES = [
     ("buy", "sell"), ("win", "lose"), ("rise", "fall"), ("increase", "decrease"), ("gain", "lose"),
-    ("accept", "reject"), ("open", "close"), ("raise", "lower"), ("expand", "shrink"), ("approve", "reject"),
+    ("accept", "reject"), ("raise", "lower"), ("expand", "shrink"), ("approve", "reject"),
     ("allow", "forbid"), ("succeed", "fail"), ("support", "oppose"),
     ("strengthen", "weaken"), ("grow", "shrink"), ("include", "exclude"), ("remember", "forget"),
     ("before", "after"), ("more", "less"), ("above", "below"), ("higher", "lower"), ("larger", "smaller"),
@@ -45,7 +46,7 @@ _CONVERSES = [
 ]
 # "the list excludes X" is not what "the list includes X" denies in prose; light verbs have none
 NO_ANTONYM = frozenset({"include", "exclude", "be", "have", "do", "make", "take", "get", "go", "come", "stay",
-                        "remain", "let", "arrive"})
+                        "remain", "let", "arrive", "leave", "begin", "start"})
 CONVERSES: dict[str, str] = {}
 for _a, _b in _CONVERSES:
     CONVERSES.setdefault(_a, _b)
@@ -72,6 +73,7 @@ FINDING_VERBS = frozenset({"find", "show", "observe", "detect", "report", "ident
                            "see", "record", "note", "document", "confirm"})
 QUANTIFIERS = frozenset({"some", "many", "several", "most"})
 NOT_RESTRICTIVE = QUANTIFIERS | {"few", "numerous", "other", "such", "more", "fewer", "various"}
+TIME_NOUNS = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "decades", "times"})
 GROUP_NOUNS = frozenset({"people", "children", "adults", "students", "residents", "visitors", "members",
                          "workers", "employees", "patients", "users", "citizens", "players", "voters",
                          "women", "men", "customers", "passengers", "fans", "teachers", "families"})
@@ -108,7 +110,7 @@ AGENT_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
 
 
 # bodies that act (WordNet's noun.group also holds "series", "hunt", ...)
-ACTING_GROUPS = frozenset({"team", "council", "government", "company", "club", "party", "army", "court", "committee",
+ACTING_GROUPS = frozenset({"team", "council", "government", "company", "club", "party", "court", "committee",
                            "board", "police", "union", "parliament", "senate", "congress", "firm", "band", "agency",
                            "ministry", "university", "school", "city", "state", "country", "bank", "group"})
 
@@ -248,8 +250,10 @@ def swap_antonym(sent: Span) -> str | None:
     for tok in candidates:
         if any(c.dep_ == "neg" for c in tok.children) or tok.lemma_.lower() in ("be", "have"):
             continue
-        if tok.i + 1 < sent.end and sent.doc[tok.i + 1].lower_ in ("all", "long"):
-            continue  # "after all", "before long" are idioms
+        following = sent.doc[tok.i + 1] if tok.i + 1 < sent.end else None
+        if following is not None and (following.lower_ in ("all", "long") or
+                                      (tok.lower_ in ("before", "after") and following.like_num)):
+            continue  # idioms ("after all", "before long") and durations ("after 300 years")
         antonym = _antonym_of(tok)
         if antonym:
             if antonym == "less" and tok.head.tag_ == "NNS" and tok.dep_ == "amod":
@@ -305,7 +309,8 @@ def negate_finding(sent: Span) -> str | None:
 def generalise_quantifier(sent: Span) -> str | None:
     """"some/many/several/most X" -> "all X" (neutral)."""
     for tok in sent:
-        if tok.lower_ in QUANTIFIERS and tok.dep_ in ("det", "amod") and tok.head.tag_ == "NNS":
+        if tok.lower_ in QUANTIFIERS and tok.dep_ in ("det", "amod") and tok.head.tag_ == "NNS" \
+                and tok.head.lower_ not in TIME_NOUNS:  # "for some weeks" -> "for all weeks" is nonsense
             if tok.i + 1 < sent.end and sent.doc[tok.i + 1].lower_ == "of":
                 return None  # "most of the ..." -> "all of the ..." reads fine but is rare; keep it simple
             return _render(sent, {tok.i: _match_case("all", tok.text)})
@@ -395,6 +400,8 @@ def _counts(sent: Span):
         if tok.tag_ == "CD" and tok.ent_type_ not in ("DATE", "TIME", "ORDINAL") and _value(tok) is not None:
             if tok.i + 1 < sent.end and sent.doc[tok.i + 1].text in ("-", "/", ":", "%"):
                 continue
+            if tok.i > sent.start and sent.doc[tok.i - 1].text in ("-", "/", "–"):
+                continue  # the end of a range ("55-60kg")
             yield tok
 
 
@@ -507,7 +514,7 @@ def foreign_entity(sent: Span, pool: list[tuple[str, str]], premise: str, rng: r
     premise never mentions."""
     from factalign.train.perturb import swap_entity
 
-    names = [(re.sub(r"^(?i:the) ", "", t), label) for t, label in pool]  # "the the NHL" otherwise
+    names = [(re.sub(r"^(?i:the) |'s$", "", t), label) for t, label in pool]  # not "the the NHL", "York's's"
     return swap_entity(sent, [(t, label) for t, label in names
                               if t.lower() not in premise.lower() and not _common_word(t)], rng)
 
