@@ -47,6 +47,7 @@ _CONVERSES = [
 # "the list excludes X" is not what "the list includes X" denies in prose; light verbs have none
 NO_ANTONYM = frozenset({"include", "exclude", "be", "have", "do", "make", "take", "get", "go", "come", "stay",
                         "remain", "let", "arrive", "leave", "begin", "start"})
+IDIOM_OBJECTS = frozenset({"life", "lives", "track", "touch", "sight", "temper", "mind", "weight", "heart", "way"})
 CONVERSES: dict[str, str] = {}
 for _a, _b in _CONVERSES:
     CONVERSES.setdefault(_a, _b)
@@ -250,6 +251,8 @@ def swap_antonym(sent: Span) -> str | None:
     for tok in candidates:
         if any(c.dep_ == "neg" for c in tok.children) or tok.lemma_.lower() in ("be", "have"):
             continue
+        if any(c.dep_ == "dobj" and c.lemma_.lower() in IDIOM_OBJECTS for c in tok.children):
+            continue  # "lost their lives" -> "won their lives"
         following = sent.doc[tok.i + 1] if tok.i + 1 < sent.end else None
         if following is not None and (following.lower_ in ("all", "long") or
                                       (tok.lower_ in ("before", "after") and following.like_num)):

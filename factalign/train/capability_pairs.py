@@ -85,9 +85,9 @@ FAMILY_NAMES = (*FAMILIES, "fusion")
 
 
 def _plain_negation(sent: Span) -> bool:
-    """The main verb negated, and not as "not until", "not only" (removing those garbles the sentence)."""
-    return any(t.dep_ == "neg" and t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ not in SCOPED_NEGATION
-               for t in sent.root.children)
+    """The main verb negated, and not as "not ... until", "not only" (removing those garbles the sentence)."""
+    negations = [t for t in sent.root.children if t.dep_ == "neg"]
+    return bool(negations) and not any(t.lower_ in SCOPED_NEGATION for t in sent.doc[negations[0].i + 1:sent.end])
 
 
 def short_text(sent: Span) -> str:
