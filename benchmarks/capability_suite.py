@@ -1,13 +1,13 @@
 """Capability suite: does an NLI model catch the everyday errors of generated text, one capability at a time?
 
-For each capability (role swap, antonym/converse, negation, quantifier, number/date/unit, entity,
-paraphrase, added detail), minimal pairs built by benchmarks/capabilities/ from sentences of the
-suite's half of the shared corpora (never FRANK): a test hypothesis (contradiction; entailed for
-paraphrase; neutral for an added detail) and its entailed control. A hypothesis counts as supported
-when p_ent - p_con > 0, and again when p_ent - p_con is at least the claim threshold of fenice's
-shipped calibration (for one premise sentence fenice's claim score is p_ent - p_con). The test is
-right when a contradiction or a neutral hypothesis is not supported (and a paraphrase is); the control
-is right when it is supported.
+For each capability (role swap, antonym/converse, negation of the finding, negation of a modal,
+quantifier, number/date/unit, entity, paraphrase, added detail), minimal pairs built by
+benchmarks/capabilities/ from sentences of the suite's half of the shared corpora (never FRANK): a
+test hypothesis (contradiction; entailed for paraphrase; neutral for an added detail) and its
+entailed control. A hypothesis counts as supported when p_ent - p_con > 0, and again when p_ent -
+p_con is at least the claim threshold of fenice's shipped calibration (for one premise sentence
+fenice's claim score is p_ent - p_con). The test is right when a contradiction or a neutral
+hypothesis is not supported (and a paraphrase is); the control is right when it is supported.
 
     python benchmarks/capability_suite.py [--nli SPEC ...] [--size 250] [--seed 37] [--write FILE | --suite FILE]
 """
@@ -45,11 +45,11 @@ def claim_rule(method: str = "fenice") -> DecisionRule:
     return rule
 
 
-def accuracies(rows: list[dict], scores: list[float], supported) -> dict[tuple[str, str], tuple[int, int]]:
+def accuracies(rows: list[dict], scores: list[float], supported, by=("capability", "role")) -> dict[tuple, tuple[int, int]]:
     """(capability, role) -> (right, total): right when `supported(score)` is what the row's label asks."""
     right, total = Counter(), Counter()
     for row, score in zip(rows, scores, strict=True):
-        key = (row["capability"], row["role"])
+        key = tuple(row[k] for k in by)
         total[key] += 1
         right[key] += supported(score) == (row["label"] == "entailment")
     return {key: (right[key], total[key]) for key in total}
@@ -79,6 +79,19 @@ def table(rows: list[dict], results: dict[str, dict], title: str) -> str:
     return "\n".join(lines)
 
 
+def breakdown(rows: list[dict], results: dict[str, dict], title: str) -> str:
+    """Markdown: % right per capability, role and kind (number: date/unit/number; control: shortened/respelled)."""
+    keys = sorted({key for result in results.values() for key in result},
+                  key=lambda k: (CAPABILITIES.index(k[0]), ROLES.index(k[1]), k[2]))
+    head = ["capability", "role", "kind", "pairs"] + list(results)
+    lines = [f"**{title}**", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for key in keys:
+        total = next(result[key][1] for result in results.values() if key in result)
+        cells = [*key, str(total)] + [f"{100 * r[key][0] / r[key][1]:.1f}" if key in r else "-" for r in results.values()]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def build_suite(seed: int, size: int, per_corpus: int) -> tuple[list[dict], str]:
     shared = require_shared()
     sentences = sample(read_sentences(shared), per_corpus, seed)
@@ -100,6 +113,7 @@ def main() -> None:
     source.add_argument("--write", type=Path, metavar="FILE", help="generate the suite and save it as JSONL")
     source.add_argument("--suite", type=Path, metavar="FILE", help="read a suite saved with --write instead of generating")
     parser.add_argument("--method", default="fenice", help="whose shipped claim threshold to apply (default fenice)")
+    parser.add_argument("--by-kind", action="store_true", help="also % right per kind of edit and of control, at > 0")
     args = parser.parse_args()
     try:
         run(args)
@@ -128,17 +142,21 @@ def run(args) -> None:
     short = [c for c in CAPABILITIES if items[c] < 200]
     if short:
         print(f"note: fewer than 200 items for {', '.join(short)}")
-    at_zero, at_threshold, signatures = {}, {}, []
+    at_zero, at_threshold, by_kind, signatures = {}, {}, {}, []
     for spec in args.nli or ["house"]:
         scores, signature = nli_scores(spec, rows)
         signatures.append(f"{spec}: {signature}")
         at_zero[spec] = accuracies(rows, scores, lambda s: s > 0)
+        by_kind[spec] = accuracies(rows, scores, lambda s: s > 0, by=("capability", "role", "kind"))
         at_threshold[spec] = accuracies(rows, scores, lambda s: rule.decide(s).label == CLAIM_LABELS[0])
     print("models: " + "; ".join(signatures) + "\n")
     print(table(rows, at_zero, "supported when p_ent - p_con > 0"))
     print()
     print(table(rows, at_threshold, f"supported when p_ent - p_con >= {rule.threshold:.4f} "
                                     f"({args.method}'s shipped claim threshold)"))
+    if args.by_kind:
+        print()
+        print(breakdown(rows, by_kind, "% right by kind, supported when p_ent - p_con > 0"))
 
 
 if __name__ == "__main__":

@@ -48,7 +48,8 @@ def rows_for(nlp, text: str, capability: str, seed: int = 0) -> list[dict] | Non
     ("antonym", "The committee approved the budget.", "The committee rejected the budget."),
     ("negation", "They did not observe serious side effects.", "They did observe serious side effects."),
     ("negation", "The drug caused serious side effects.", "The drug did not cause serious side effects."),
-    ("negation", "The company can expand its factory.", "The company cannot expand its factory."),
+    ("modal", "The company can expand its factory.", "The company cannot expand its factory."),
+    ("modal", "The drug may cause serious side effects.", "The drug cannot cause serious side effects."),
     ("quantifier", "Entry will remain free for children under 12.", "Entry will remain free for everyone."),
     ("quantifier", "Several cars are parked on the street.", "All cars are parked on the street."),
     ("paraphrase", "The film was successful.", "The movie was successful."),
@@ -73,6 +74,14 @@ def test_item_pairs_test_and_control_from_one_shortened_sentence(nlp):
     assert rows_for(nlp, "Arsenal beat Chelsea.", "role_swap") is None
 
 
+def test_a_removed_negation_has_the_negation_spelled_another_way_as_control(nlp):
+    test, control = rows_for(nlp, "They didn't observe serious side effects.", "negation")
+    assert (test["hypothesis"], control["hypothesis"]) == ("They did observe serious side effects.",
+                                                           "They did not observe serious side effects.")
+    test, control = rows_for(nlp, "The patients could not walk.", "negation")
+    assert (test["hypothesis"], control["hypothesis"]) == ("The patients could walk.", "The patients couldn't walk.")
+
+
 def test_number_changes_the_quantity_and_its_control_respells_it(nlp):
     test, control = rows_for(nlp, "About 35,000 people attempt the climb each year.", "number")
     assert control["hypothesis"] == "About 35 thousand people attempt the climb each year."
@@ -80,7 +89,7 @@ def test_number_changes_the_quantity_and_its_control_respells_it(nlp):
     assert test["hypothesis"].endswith(" people attempt the climb each year.")
     test, control = rows_for(nlp, "Revenue rose 8% in 2019.", "number", seed=0)
     assert (test["hypothesis"], test["label"], test["detail"]) == ("Revenue rose 24%.", "contradiction", "number: 8 -> 24")
-    assert (control["hypothesis"], control["control"]) == ("Revenue rose 8 percent.", "respelled")
+    assert (control["hypothesis"], control["kind"]) == ("Revenue rose 8 percent.", "respelled")
 
 
 def test_added_detail_is_neutral_beside_its_entailed_control(nlp):
@@ -93,7 +102,7 @@ def test_generate_is_seeded_and_pairs_every_test_with_a_control(nlp):
     texts = ["Arsenal beat Chelsea 3-1 on Sunday.", "Third-quarter revenue rose 8 percent in 2019.",
              "Some students passed the exam in March.", "The committee approved the budget after a long debate.",
              "Barack Obama, the former president, visited Kenya in 2015.", "A man is playing a guitar in a park.",
-             "About 35,000 people attempt the climb each year in Tanzania."]
+             "About 35,000 people attempt the climb each year in Tanzania.", "The company can expand its factory in Ohio."]
     sentences = [Sentence(t, f"doc:{i}", "a" if i % 2 else "b") for i, t in enumerate(texts)]
     rows = generate(sentences, nlp, seed=5, size=3, antonyms=Antonyms(use_wordnet=False))
     assert suite_digest(rows) == suite_digest(generate(sentences, nlp, seed=5, size=3, antonyms=Antonyms(use_wordnet=False)))
@@ -118,13 +127,14 @@ def test_suite_half_is_the_first_byte_of_a_salted_sha256():
 def test_accuracy_arithmetic_on_a_table_nli(tmp_path):
     premise = "Arsenal beat Chelsea 3-1 on Sunday."
     rows = [
-        {"capability": "role_swap", "role": "test", "label": "contradiction", "premise": premise, "hypothesis": "a"},
-        {"capability": "role_swap", "role": "control", "label": "entailment", "premise": premise, "hypothesis": "b"},
-        {"capability": "role_swap", "role": "test", "label": "contradiction", "premise": premise, "hypothesis": "c"},
-        {"capability": "role_swap", "role": "control", "label": "entailment", "premise": premise, "hypothesis": "d"},
-        {"capability": "added_detail", "role": "test", "label": "neutral", "premise": premise, "hypothesis": "e"},
-        {"capability": "added_detail", "role": "control", "label": "entailment", "premise": premise, "hypothesis": "f"},
+        {"capability": "role_swap", "role": "test", "label": "contradiction", "hypothesis": "a", "kind": "role_swap"},
+        {"capability": "role_swap", "role": "control", "label": "entailment", "hypothesis": "b", "kind": "shortened"},
+        {"capability": "role_swap", "role": "test", "label": "contradiction", "hypothesis": "c", "kind": "role_swap"},
+        {"capability": "role_swap", "role": "control", "label": "entailment", "hypothesis": "d", "kind": "respelled"},
+        {"capability": "added_detail", "role": "test", "label": "neutral", "hypothesis": "e", "kind": "place"},
+        {"capability": "added_detail", "role": "control", "label": "entailment", "hypothesis": "f", "kind": "shortened"},
     ]
+    rows = [row | {"premise": premise} for row in rows]
     probs = {"a": (0.1, 0.1, 0.8),    # score -0.7: not supported either way (right)
              "b": (0.6, 0.3, 0.1),    # 0.5: supported at > 0 (right), not at >= 0.6 (wrong)
              "c": (0.5, 0.3, 0.2),    # 0.3: supported at > 0 (wrong), not at >= 0.6 (right)
@@ -146,6 +156,14 @@ def test_accuracy_arithmetic_on_a_table_nli(tmp_path):
     assert "| role_swap | contradiction | 2 | 100.0 | 50.0 |" in text
     assert "| added_detail | neutral | 1 | 100.0 | 0.0 |" in text
     assert "| antonym | contradiction | 0 | - | - |" in text
+    by_kind = suite.accuracies(rows, scores, lambda s: s > 0, by=("capability", "role", "kind"))
+    assert by_kind[("role_swap", "control", "shortened")] == (1, 1)
+    assert by_kind[("role_swap", "control", "respelled")] == (1, 1)
+    assert by_kind[("role_swap", "test", "role_swap")] == (1, 2)
+    strict = suite.accuracies(rows, scores, lambda s: s >= 0.6, by=("capability", "role", "kind"))
+    lines = suite.breakdown(rows, {"m": by_kind, "n": strict}, "t").splitlines()
+    assert "| role_swap | test | role_swap | 2 | 50.0 | 100.0 |" in lines
+    assert "| added_detail | control | shortened | 1 | 100.0 | 0.0 |" in lines
 
 
 def test_the_claim_rule_is_fenices_shipped_claim_threshold():

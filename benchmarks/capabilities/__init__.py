@@ -10,11 +10,12 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
+from itertools import zip_longest
 
 from capabilities.lexicon import Antonyms
 from capabilities.render import render
 from capabilities.sources import Sentence
-from capabilities.templates import TEMPLATES, TEST_LABEL, Context, entity_key, shorten
+from capabilities.templates import PREFERRED, TEMPLATES, TEST_LABEL, Context, entity_key, shorten
 
 from factalign.train.split import suite_half
 
@@ -36,8 +37,8 @@ def item_rows(doc, capability: str, ctx: Context, sentence: Sentence, item: str)
         return None
     common = {"item": item, "capability": capability, "premise": doc.text, "corpus": sentence.corpus,
               "key": sentence.key, "detail": edit.detail}
-    return [common | {"role": "test", "hypothesis": test, "label": TEST_LABEL[capability]},
-            common | {"role": "control", "hypothesis": control, "label": "entailment", "control": edit.control}]
+    return [common | {"role": "test", "hypothesis": test, "label": TEST_LABEL[capability], "kind": edit.kind or capability},
+            common | {"role": "control", "hypothesis": control, "label": "entailment", "kind": edit.control}]
 
 
 def generate(sentences: list[Sentence], nlp, seed: int, size: int, antonyms: Antonyms | None) -> list[dict]:
@@ -47,7 +48,8 @@ def generate(sentences: list[Sentence], nlp, seed: int, size: int, antonyms: Ant
     for doc in docs:
         for ent in doc.ents:
             span, article = entity_key(ent)
-            if 1 <= len(span) <= 4 and all(t.is_alpha or t.text in ".-'&" for t in span):
+            if 1 <= len(span) <= 4 and all(t.is_alpha or t.text in ".-'&" for t in span) and (
+                    ent.label_ == "ORG" or not any(t.is_upper and len(t) > 1 for t in span)):  # "IAHHM" is no people
                 pool.setdefault((ent.label_, article), set()).add(span.text)
     entities = {k: sorted(v) for k, v in pool.items()}
     rows = []
@@ -71,6 +73,10 @@ def generate(sentences: list[Sentence], nlp, seed: int, size: int, antonyms: Ant
 def _stream(capability, corpus, sentences, docs, seed, entities, antonyms) -> Iterator[list[dict]]:
     order = [i for i, s in enumerate(sentences) if s.corpus == corpus]
     random.Random(f"{seed}:{capability}:{corpus}").shuffle(order)
+    if capability in PREFERRED:  # alternate: a preferred sentence, another, ...
+        first = [i for i in order if PREFERRED[capability].search(sentences[i].text)]
+        rest = [i for i in order if not PREFERRED[capability].search(sentences[i].text)]
+        order = [i for pair in zip_longest(first, rest) for i in pair if i is not None]
     for i in order:
         ctx = Context(random.Random(f"{seed}:{capability}:{sentences[i].text}"), entities, antonyms)
         found = item_rows(docs[i], capability, ctx, sentences[i], "")

@@ -108,6 +108,7 @@ users officers scientists researchers doctors""".split())
 _UNITS = """
 km miles | kilometres miles | kilometers miles | metres feet | meters feet | kg pounds | kilograms pounds
 hours minutes | days weeks | months years | seconds minutes | acres hectares | litres gallons | tonnes pounds
+inches centimetres | decades centuries | dollars euros | million billion | thousand million
 """
 MONTHS = ("January February March April May June July August September October November December").split()
 NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()

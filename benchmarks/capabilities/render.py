@@ -52,7 +52,7 @@ def match_case(word: str, like: str) -> str:
 def lower_first(span) -> str:
     """A span's text to stand inside a sentence: a common first word loses its capital."""
     first = span[0]
-    if first.pos_ == "PROPN" or first.text == "I" or first.text.isupper() and len(first.text) > 1:
+    if first.pos_ == "PROPN" or first.ent_type_ or first.text == "I" or first.text.isupper() and len(first.text) > 1:
         return span.text
     return first.text[:1].lower() + span.text[1:]
 

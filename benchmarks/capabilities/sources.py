@@ -13,12 +13,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from capabilities.lexicon import PEOPLE, QUANTIFIERS
+from capabilities.templates import MODAL_NEGATIONS
+
 from factalign.train.split import suite_half
 
 # natural/ sets whose premises are ordinary single sentences (dialogue, tokenized and long-passage sets left out)
 NATURAL_SETS = ("snli_devtest_esnli", "fever_rte_dev", "fever_symmetric_v02", "glue_rte_en", "mnli_dev_textfooler",
                 "climate_fever", "scifact_rte")
 _ODD = re.compile(r"[\[\]{}|<>_=#@\\\"“”]|\s[,.]\s|\.\s+[A-Z]|https?:|\.\.")
+
+
+_CUES = re.compile(r"\b(" + "|".join(sorted({*MODAL_NEGATIONS, *QUANTIFIERS, *PEOPLE})) + r")\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -62,12 +68,13 @@ def read_sentences(shared: Path) -> list[Sentence]:
 
 
 def sample(sentences: list[Sentence], per_corpus: int, seed: int) -> list[Sentence]:
-    """A seeded sample of at most `per_corpus` sentences of each corpus (parsing all would be slow)."""
+    """A seeded sample of `per_corpus` sentences of each corpus (parsing all would be slow), plus every
+    sentence with a cue word of the rarer capabilities (a modal, a quantifier, a group of people)."""
     out = []
     for corpus in sorted({s.corpus for s in sentences}):
         group = sorted((s for s in sentences if s.corpus == corpus), key=lambda s: (s.key, s.text))
         random.Random(f"{seed}:{corpus}").shuffle(group)
-        out += group[:per_corpus]
+        out += group[:per_corpus] + [s for s in group[per_corpus:] if _CUES.search(s.text)]
     return out
 
 

@@ -28,6 +28,7 @@ BOUND_PREPS = frozenset({(v, "at") for v in ("look", "stare", "point", "gaze", "
                                             "yell", "bark", "wave", "arrive")} | {("look", "into"), ("turn", "into")})
 ADJUNCT_PREPS = frozenset("""in on at during near after before since across throughout within inside outside along
 around behind beside under over through into onto""".split())
+TIMES = frozenset({"time", "year", "day", "week", "month", "hour", "minute", "decade", "century"})
 MODAL_NEGATIONS = {"can": "cannot", "could": "could not", "will": "will not", "would": "would not", "must": "must not",
                    "should": "should not", "shall": "shall not", "may": "cannot", "might": "cannot"}
 CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
@@ -45,6 +46,7 @@ class Edit:
     protect: set[int] = field(default_factory=set)
     control_ops: list[Op] | None = None  # a meaning-keeping variant for the control; None: the shortened sentence
     control: str = "shortened"
+    kind: str = ""  # a sub-kind of the capability, for breakdowns (number: date, unit, number)
 
 
 @dataclass
@@ -104,11 +106,16 @@ def shortenings(doc) -> list[tuple[int, int]]:
         if span.start == 0 and span.end < root.i and doc[span.end].text == "," and child.dep_ in (
                 "prep", "advmod", "npadvmod", "advcl"):
             found.append((0, span.end + 1))
-        elif span.end == end and root.pos_ == "VERB" and child.i > root.i:
+        elif min(span.end, end) == end and root.pos_ == "VERB" and child.i > root.i:  # the period may hang on a conjunct
             if child.dep_ == "prep" and child.lower_ in ADJUNCT_PREPS and (root.lemma_, child.lower_) not in BOUND_PREPS:
                 found.append((span.start, end))
             elif child.dep_ == "advcl" and child.tag_ == "VBG" and doc[span.start - 1].text == ",":
                 found.append((span.start - 1, end))
+            elif child.dep_ == "conj" and doc[span.start - 1].dep_ == "cc":  # "... and the rest": A and B entails A
+                start = span.start - 1
+                found.append((start - 1 if doc[start - 1].text == "," else start, end))
+        if child.dep_ == "advmod" and child.lower_ in ("also", "additionally", "moreover", "furthermore") and child.i:
+            found.append((child.i, child.i + 1))
     return _whole_entities(doc, found)
 
 
@@ -209,23 +216,48 @@ def negation(doc, ctx: Context) -> Edit | None:
         before = doc[target.i - 1] if target.i else None
         if before is not None and before.lower_ in CONTRACTED:
             ops = [(before.i, target.i + 1, match_case(CONTRACTED[before.lower_], before.text))]
-        return Edit(ops, f"removed '{target.text}'", {target.i, root.i, target.i - 1}, control="shortened")
-    if downward(doc):
-        return None
+        control = _contraction(doc, target)
+        return Edit(ops, f"removed '{target.text}'", {target.i, root.i, target.i - 1}, control,
+                    "respelled" if control else "shortened", "removed")
     auxiliaries = [c for c in children if c.dep_ in ("aux", "auxpass") and c.i < root.i]
-    modal = next((c for c in auxiliaries if c.tag_ == "MD" and c.lower_ in MODAL_NEGATIONS), None)
-    if modal is not None:
-        return Edit([(modal.i, modal.i + 1, match_case(MODAL_NEGATIONS[modal.lower_], modal.text))],
-                    f"modal: {modal.text} -> {MODAL_NEGATIONS[modal.lower_]}", {modal.i, root.i})
+    if downward(doc) or any(c.tag_ == "MD" for c in auxiliaries):  # modals: their own capability
+        return None
     if auxiliaries:
         first = auxiliaries[0]
-        return Edit([(first.i + 1, first.i + 1, "not")], f"{first.text} -> {first.text} not", {first.i, root.i})
+        return Edit([(first.i + 1, first.i + 1, "not")], f"{first.text} -> {first.text} not", {first.i, root.i}, kind="added")
     if root.pos_ == "AUX" and root.lemma_ == "be":
-        return Edit([(root.i + 1, root.i + 1, "not")], f"{root.text} -> {root.text} not", {root.i})
+        return Edit([(root.i + 1, root.i + 1, "not")], f"{root.text} -> {root.text} not", {root.i}, kind="added")
     if root.tag_ in DO_SUPPORT and root.pos_ == "VERB" and root.lemma_.isalpha():
         words = f"{DO_SUPPORT[root.tag_]} not {root.lemma_.lower()}"
-        return Edit([(root.i, root.i + 1, match_case(words, root.text))], f"{root.text} -> {words}", {root.i})
+        return Edit([(root.i, root.i + 1, match_case(words, root.text))], f"{root.text} -> {words}", {root.i}, kind="added")
     return None
+
+
+def modal(doc, ctx: Context) -> Edit | None:
+    """The modal of the main verb is negated: "can" -> "cannot", "will" -> "will not", "may" -> "cannot"."""
+    root = root_of(doc)
+    if root is None or downward(doc):
+        return None
+    found = next((c for c in root.children if c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in MODAL_NEGATIONS), None)
+    if found is None:
+        return None
+    word = MODAL_NEGATIONS[found.lower_]
+    return Edit([(found.i, found.i + 1, match_case(word, found.text))], f"{found.text} -> {word}", {found.i, root.i})
+
+
+def _contraction(doc, negation) -> list[Op] | None:
+    """The same negation contracted or spelled out: "did not" <-> "didn't", "cannot" <-> "can't"."""
+    before = doc[negation.i - 1] if negation.i else None
+    if before is None or negation.lower_ not in ("not", "n't") or before.whitespace_ and negation.lower_ == "n't":
+        return None
+    if negation.lower_ == "n't":
+        full = {"ca": "cannot", "wo": "will not", "sha": "shall not"}.get(before.lower_, f"{before.text} not")
+        return [(before.i, negation.i + 1, match_case(full, before.text))]
+    short = {"can": "can't", "will": "won't", "shall": "shan't"}.get(before.lower_, f"{before.text}n't")
+    if before.lower_ not in ("can", "will", "shall", "do", "does", "did", "is", "are", "was", "were", "has", "have",
+                             "had", "could", "would", "should", "must"):
+        return None
+    return [(before.i, negation.i + 1, match_case(short, before.text))]
 
 
 def quantifier(doc, ctx: Context) -> Edit | None:
@@ -237,10 +269,11 @@ def quantifier(doc, ctx: Context) -> Edit | None:
     for t in doc:
         word = lexicon.QUANTIFIERS.get(t.lower_)
         nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
-        if word and t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ in ("VERB", "AUX", "ADJ"):
+        if word and t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ in ("VERB", "AUX"):
             options.append(([(t.i, t.i + 1, match_case(word, t.text))], f"{t.text} -> {word}", {t.i}))
         elif word and t.pos_ != "ADV" and t.dep_ in ("det", "amod", "nsubj", "dobj") and nxt is not None and (
-                nxt.pos_ in ("NOUN", "ADJ") or nxt.lower_ == "of") and not (t.i and doc[t.i - 1].lower_ == "the"):
+                nxt.pos_ in ("NOUN", "ADJ") or nxt.lower_ == "of") and not (t.i and doc[t.i - 1].lower_ == "the") and (
+                t.head.lemma_ not in TIMES):  # "several times a year" -> "all times a year" says nothing
             options.append(([(t.i, t.i + 1, match_case(word, t.text))], f"{t.text} -> {word}", {t.i, t.head.i}))
         elif t.lower_ in lexicon.PEOPLE and t.tag_ == "NNS" and (t.dep_ in ("dobj", "nsubj") or t.dep_ == "pobj" and t.head.lower_ in (
                 "for", "to", "among", "by", "from", "with", "on", "in")):
@@ -284,10 +317,11 @@ def number(doc, ctx: Context) -> Edit | None:
         elif t.ent_type_ == "DATE" and t.text in lexicon.MONTHS:
             others = [m for m in lexicon.MONTHS if m != t.text and m not in doc.text]
             by_kind.setdefault("date", []).append((t, rng.choice(others)))
-        elif t.lower_ in lexicon.UNITS and any(c.dep_ == "nummod" for c in t.children):
+        elif t.lower_ in lexicon.UNITS and t.i and doc[t.i - 1].like_num:
             by_kind.setdefault("unit", []).append((t, lexicon.UNITS[t.lower_]))
         elif t.like_num and t.pos_ == "NUM" and (_NUMBER.match(t.text) or t.lower_ in lexicon.NUMBER_WORDS[2:]) and not (
-                t.i and doc[t.i - 1].text.isupper() and doc[t.i - 1].is_alpha):  # "CO 2", "F 15": names, not numbers
+                t.i and doc[t.i - 1].text.isupper() and doc[t.i - 1].is_alpha) and t.ent_type_ not in ENTITY_TYPES:
+            # "CO 2", "House of 1000 Corpses": names, not quantities
             changed = _other_number(t.text, rng)
             if changed:
                 by_kind.setdefault("number", []).append((t, changed))
@@ -298,7 +332,7 @@ def number(doc, ctx: Context) -> Edit | None:
     control = _respelled(doc, token)
     protect = {token.i, token.head.i} | ({token.i + 1} if token.i + 1 < len(doc) else set())
     return Edit([(token.i, token.i + 1, match_case(new, token.text))], f"{kind}: {token.text} -> {new}", protect,
-                control, "respelled" if control else "shortened")
+                control, "respelled" if control else "shortened", kind)
 
 
 def _other_number(text: str, rng) -> str | None:
@@ -361,7 +395,7 @@ def entity(doc, ctx: Context) -> Edit | None:
     if ent.label_ == "PERSON" and len(span) >= 2 and all(t.pos_ == "PROPN" for t in span) and span[-1].text not in NAME_SUFFIXES:
         control = [(span.start, span.end, span[-1].text)]
     return Edit([(span.start, span.end, other)], f"{ent.label_}: {span.text} -> {other}", set(range(span.start, span.end)),
-                control, "surname" if control else "shortened")
+                control, "surname" if control else "shortened", ent.label_)
 
 
 def entity_key(ent):
@@ -405,7 +439,7 @@ def added_detail(doc, ctx: Context) -> Edit | None:
         options += [("circumstance", p) for p in lexicon.DETAIL_MANNERS if p.split()[-1] not in text]
     if options and ctx.rng.random() < 0.75:
         kind, phrase = options[ctx.rng.randrange(len(options))]
-        return Edit([(end, end, phrase)], f"{kind}: + {phrase}")
+        return Edit([(end, end, phrase)], f"{kind}: + {phrase}", kind=kind)
     nouns = [t for t in doc if t.dep_ in ("nsubj", "dobj", "pobj") and t.pos_ == "NOUN" and t.i > 0
              and doc[t.i - 1].lower_ in ("a", "an", "the") and not any(c.dep_ in ("amod", "compound") for c in t.children)]
     adjectives = [a for a in lexicon.DETAIL_ADJECTIVES if a.lower() not in text and not (a[0].isupper() and "NORP" in labels)]
@@ -416,18 +450,21 @@ def added_detail(doc, ctx: Context) -> Edit | None:
     ops = [(noun.i, noun.i, adjective)]
     if det.lower_ == "an":
         ops.insert(0, (det.i, det.i + 1, match_case("a", det.text)))
-    return Edit(ops, f"attribute: + {adjective} {noun.text}", {noun.i, det.i})
+    return Edit(ops, f"attribute: + {adjective} {noun.text}", {noun.i, det.i}, kind="attribute")
 
 
 TEMPLATES = {
     "role_swap": role_swap,
     "antonym": antonym,
     "negation": negation,
+    "modal": modal,
     "quantifier": quantifier,
     "number": number,
     "entity": entity,
     "paraphrase": paraphrase,
     "added_detail": added_detail,
 }
+# sentences drawn first in turn with the others, so that a rarer form gets its share (a stated negation)
+PREFERRED = {"negation": re.compile(r"\b(not|never|no)\b|n't\b", re.IGNORECASE)}
 # the label the test hypothesis should get; every control is entailed
 TEST_LABEL = {name: "contradiction" for name in TEMPLATES} | {"paraphrase": "entailment", "added_detail": "neutral"}
