@@ -64,6 +64,7 @@ def test_quantifier_and_scope(parse):
 def test_numbers_dates_and_units(parse):
     rng = random.Random(0)
     assert cap.number_words(parse("Fifteen people were injured in the crash.")) == "15 people were injured in the crash."
+    assert cap.number_words(parse("Williams received a paltry $80 per day.")) is None
     assert cap.spell_out_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \
         "The company sold 2,400,000,000 dollars of bonds."
     assert cap.swap_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \

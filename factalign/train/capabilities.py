@@ -412,6 +412,8 @@ def number_words(sent: Span) -> str | None:
     """"fifteen" <-> "15" (entailed)."""
     for tok in _counts(sent):
         value = _value(tok)
+        if tok.ent_type_ in ("MONEY", "PERCENT") or (tok.i > sent.start and sent.doc[tok.i - 1].is_currency):
+            continue  # "$80" -> "$eighty"
         if tok.lower_ in NUMBER_WORDS and tok.lower_ != "hundred" and value > 1:
             return _render(sent, {tok.i: str(int(value))})
         after = sent.doc[tok.i + 1] if tok.i + 1 < sent.end else None
