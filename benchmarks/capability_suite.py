@@ -137,7 +137,8 @@ def run(args) -> None:
             args.write.parent.mkdir(parents=True, exist_ok=True)
             args.write.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     items = Counter(r["capability"] for r in rows if r["role"] == "test")
-    print(f"suite: seed {args.seed}, {len(rows)} pairs, sha256 {suite_digest(rows)[:16]}, adjective antonyms: {lexicon}")
+    origin = f"read from {args.suite}" if args.suite else f"seed {args.seed}"
+    print(f"suite: {origin}, {len(rows)} pairs, sha256 {suite_digest(rows)[:16]}, adjective antonyms: {lexicon}")
     print("items per capability: " + ", ".join(f"{c} {items[c]}" for c in CAPABILITIES))
     short = [c for c in CAPABILITIES if items[c] < 200]
     if short:
