@@ -11,7 +11,7 @@ import warnings
 
 from tqdm import tqdm
 
-from factalign import __version__
+from factalign import __version__, interrupts
 from factalign.columns import ROW_FIELDS, add_columns_option
 from factalign.errors import FactalignError, FactalignWarning, printable
 from factalign.io import default_cache_path, distinct_files, read_sources, read_text, source_files
@@ -79,6 +79,8 @@ def print_result(result, scorer: Scorer, document: str) -> None:
     verdict += [result.label] if result.label else []
     verdict += [f"P(consistent) = {result.probability:.2f}"] if result.probability is not None else []
     print(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
+    if result.reason:
+        print(_fit(f"  why: {result.reason}", width))
     cal = scorer.calibration_model
     if cal:
         print(_fit(f"  {cal.describe()}", width))
@@ -100,6 +102,8 @@ def print_result(result, scorer: Scorer, document: str) -> None:
                 print(_fit(f"{'':>{len(head)}}->  {source}", width))
         if rewritten:
             print(_fit(f"{'':>{len(head)}}as checked, with coreferences resolved: {rewritten}", width))
+        if c.reason:
+            print(_fit(f"{'':>{len(head)}}why: {c.reason}", width))
     if cal and cal.claims is None and result.claims:
         print("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
 
@@ -164,9 +168,12 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
 def run_cache_merge(args: argparse.Namespace) -> int:
     from factalign.nli.cache import merge_caches
 
-    counts = merge_caches(args.sources, args.into)
+    if args.into is not None:
+        warnings.warn("--into is deprecated: say --cache, as every other subcommand does", FactalignWarning)
+    into = args.cache if args.into is None else args.into
+    counts = merge_caches(args.sources, into)
     print(f"factalign cache merge: {counts['nli']} new NLI entries and {counts['llm']} new LLM replies from "
-          f"{len(args.sources)} cache(s) into {args.into}")
+          f"{len(args.sources)} cache(s) into {into}")
     return 0
 
 
@@ -264,7 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     cache = p.add_subparsers(dest="cache_command", required=True)
     m = cache.add_parser("merge", help="copy the entries of caches (e.g. from Ray workers) into one cache")
     m.add_argument("sources", nargs="+", metavar="CACHE", help="SQLite cache files to read")
-    m.add_argument("--into", default=str(default_cache_path()), help="the cache to add them to (default: %(default)s)")
+    m.add_argument("--cache", default=str(default_cache_path()), help="the cache to add them to (default: %(default)s)")
+    m.add_argument("--into", help=argparse.SUPPRESS)  # the old name of --cache, deprecated
     m.set_defaults(func=run_cache_merge)
 
     p = sub.add_parser("models", help="list NLI backends and where each loads from")
@@ -296,22 +304,29 @@ def main(argv: list[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             return args.func(args)
-    except FactalignError as exc:
+    except BaseException as exc:
+        return _exit_status(exc)
+
+
+def _exit_status(exc: BaseException) -> int:
+    """The exit status of a run that `exc` ended, after its one line on stderr; an exception that is no user's
+    error (a bug) is raised again, with its traceback."""
+    if isinstance(exc, KeyboardInterrupt) or interrupts.received():  # SIGINT or SIGTERM, whatever the work made of it
+        return interrupts.report(exc)  # one line, 130 or 143 (factalign.interrupts)
+    if isinstance(exc, FactalignError):
         _print_error(str(exc))
         return 2
-    except KeyboardInterrupt:
-        print("factalign: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # output piped into a reader that stopped early (e.g. `| head`)
+    if isinstance(exc, BrokenPipeError):  # output piped into a reader that stopped early (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except OSError as exc:  # a file or device failing under us: one line, never a traceback
+    if isinstance(exc, OSError):  # a file or device failing under us: one line, never a traceback
         where = f": {exc.filename}" if exc.filename else ""
         _print_error(f"{exc.strerror or exc}{where}")
         return 2
-    except MemoryError:
+    if isinstance(exc, MemoryError):
         _print_error("out of memory")
         return 2
+    raise exc
 
 
 def _print_error(message: str) -> None:

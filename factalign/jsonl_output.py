@@ -29,7 +29,7 @@ class JsonlOutput:
     def __init__(self, path: str, id_field: str = "id"):
         self.path = path
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+            self.fd, self.created = _open_append(path)
         except IsADirectoryError:
             raise FactalignError(f"cannot write {path}: it is a directory") from None
         except OSError as exc:
@@ -133,8 +133,22 @@ class JsonlOutput:
     def __enter__(self) -> JsonlOutput:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, exc, tb) -> None:
+        """A run that ends with an error or an interrupt before its first row leaves no empty file it made."""
+        if kind is not None and self.created and self.regular and os.fstat(self.fd).st_size == 0:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
         self.close()
+
+
+def _open_append(path: str) -> tuple[int, bool]:
+    """A descriptor appending to `path`, and whether this call created the file."""
+    try:
+        return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666), True
+    except FileExistsError:  # (or a link: one that dangles makes its target, as before)
+        return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666), False
 
 
 def _result_row(line: bytes, id_field: str) -> dict | None:

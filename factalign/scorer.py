@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -135,16 +135,21 @@ class Scorer:
     def score_together(self, pairs: Iterable[tuple[str | Document, str | Document]]) -> list[SummaryResult | FactalignError]:
         """Several (document, summary) pairs, e.g. the summaries of one document, whose NLI calls share model
         calls (nli/gather.py): each entry is the result `score` gives, or the FactalignError that pair raised."""
+        return list(self.score_each(pairs))
+
+    def score_each(self, pairs: Iterable[tuple[str | Document, str | Document]]) -> Iterator[SummaryResult | FactalignError]:
+        """`score_together`'s entries one by one, in order, each as soon as its pair and every earlier one are
+        scored (a batch writes each row when it is done); leaving the loop early stops the others."""
         pairs = list(pairs)
         if self.nli_model is None or len(pairs) < 2:
-            results = [_run(self._score_pair, d, s, self.nli_model) for d, s in pairs]
+            results = (_run(self._score_pair, d, s, self.nli_model) for d, s in pairs)
         else:
             gather = GatheringNLI(self.nli_model, len(pairs))
-            results = gather.run([lambda d=d, s=s: self._score_pair(d, s, gather) for d, s in pairs])
+            results = gather.each([lambda d=d, s=s: self._score_pair(d, s, gather) for d, s in pairs])
         for r in results:
             if isinstance(r, BaseException) and not isinstance(r, FactalignError):
                 raise r
-        return results
+            yield r
 
     def score_frame(self, frame, document: str = "document", summary: str = "summary", **options):
         """A copy of a pandas DataFrame with `score`, `label` and `probability` columns added (extra [frames])."""

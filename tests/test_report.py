@@ -84,6 +84,18 @@ def test_user_text_stays_text_in_the_page():
     assert INJECTION in embedded(page)["rows"][0]["summary"]
 
 
+CONTROLS = "\x1b[31m\x00\x07\x7f\x85\x9b"  # C0, DEL and C1 controls, an ANSI colour among them
+
+
+def test_control_characters_never_reach_the_page_raw():
+    result, doc, summ = scored(["Moon moved in 2012.", f"She said {CONTROLS} hello."], [f"Moon moved {CONTROLS}."],
+                               {0: (0, (0.9, 0.05, 0.05))})
+    page = build_report([result], [(doc, summ)], title=f"run {CONTROLS} report")
+    assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", page)
+    assert "<title>run \\x1b[31m\\x00\\x07\\x7f\\x85\\x9b report</title>" in page  # as the terminal shows them
+    assert embedded(page)["rows"][0]["document"] == doc  # the data keeps its text, and its offsets
+
+
 def test_content_security_policy_allows_exactly_the_inline_script():
     import base64
     import hashlib

@@ -109,6 +109,19 @@ def test_injected_markup_stays_text_and_never_runs(browser, single):
     assert "<script>" in browser.find_element("css selector", ".summary-text").text
 
 
+def test_control_characters_in_texts_show_as_escapes(browser, tmp_path):
+    result, doc, summ = scored(["Moon moved in 2012.", "She said \x1b[31m\x85 hello."], ["Moon moved \x1b[2J."],
+                               {0: (0, (0.9, 0.05, 0.05))})
+    path = tmp_path / "controls.html"
+    write(path, build_report([result], [(doc, summ)], title="run \x1b[31m"))
+    browser.get(file_url(path))
+    wait_until(browser, lambda d: d.find_elements("css selector", "#doc .seg"))
+    assert browser.title == "run \\x1b[31m"
+    assert js(browser, "return document.getElementById('doc').textContent") == doc.replace("\x1b", "\\x1b").replace("\x85", "\\x85")
+    assert "Moon moved \\x1b[2J." in browser.find_element("css selector", ".summary-text").text
+    assert not js(browser, "return /[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]/.test(document.body.textContent)")
+
+
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory):
     doc = ["Moon moved in 2012.", "She learned Tagalog.", "Moon is 23."]

@@ -20,6 +20,7 @@ from factalign.bench.variants import Variant
 from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
 from factalign.jsonl_output import other_settings
+from factalign.nli.gather import ROWS_IN_FLIGHT
 from factalign.scorer import Scorer
 
 
@@ -50,29 +51,25 @@ def score_variant(run_dir: Path, variant: Variant, scorer: Scorer, examples: lis
     with open(path, "a", encoding="utf-8") as out:
         if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
             out.write("\n")  # an interrupted run left half a line; it is skipped when read
-        bar = tqdm(total=len(todo), desc=variant.name, unit="ex", disable=quiet, file=sys.stderr)
-        for group in by_document(todo):  # the summaries of a document share one NLI queue
-            results = scorer.score_together([(_document(documents, ex, scorer), ex.summary) for ex in group])
-            for ex, res in zip(group, results):
-                row = {"id": ex.id}
-                if isinstance(res, FactalignError):
-                    failed += 1
-                    row["error"] = str(res)
-                else:
-                    row.update(_compact(res))
-                out.write(json.dumps({**row, "signature": scorer.signature}, ensure_ascii=False) + "\n")
-            out.flush()
-            bar.update(len(group))
-        bar.close()
+        with tqdm(total=len(todo), desc=variant.name, unit="ex", disable=quiet, file=sys.stderr) as bar:
+            for group in by_document(todo):  # the summaries of a document share one NLI queue
+                results = scorer.score_each([(_document(documents, ex, scorer), ex.summary) for ex in group])
+                for ex, res in zip(group, results):  # each written when done: an interrupt keeps the finished ones
+                    row = {"id": ex.id}
+                    if isinstance(res, FactalignError):
+                        failed += 1
+                        row["error"] = str(res)
+                    else:
+                        row.update(_compact(res))
+                    out.write(json.dumps({**row, "signature": scorer.signature}, ensure_ascii=False) + "\n")
+                    out.flush()
+                    bar.update()
     seconds = time.perf_counter() - started
     return {"scored": len(todo), "skipped": len(done), "failed": failed,
             "seconds_per_example": seconds / len(todo) if todo else None}
 
 
-GROUP_SIZE = 16  # most summaries scored together
-
-
-def by_document(examples: list[Example], size: int = GROUP_SIZE) -> list[list[Example]]:
+def by_document(examples: list[Example], size: int = ROWS_IN_FLIGHT) -> list[list[Example]]:
     """Examples grouped by document (groups in order of first appearance, at most `size` each)."""
     groups: dict[str, list[list[Example]]] = {}
     order = []

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
 from factalign.errors import FactalignError
+from factalign.interrupts import thread_pool
 from factalign.claimeval.scorers import CLAIM_SCORERS
 from factalign.options import (add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args,
                                specs)
@@ -112,22 +112,21 @@ def run_extract(args: argparse.Namespace) -> int:
 
     rows = [prepare(item) for item in read_jsonl(args.input)]
     failed, total = 0, len(rows)
-    pool = ThreadPoolExecutor(rows_in_parallel(extractor, args))
     try:
-        for lineno, done in tqdm(pool.map(run, rows), total=total, desc="extracting claims", unit="row",
-                                 disable=args.quiet or total < 2):
-            if isinstance(done, FactalignError):
-                failed += 1
-                msg = str(done) if str(done).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {done}"
-                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
-                continue
-            row_id, claims = done
-            record = {"id": row_id, "extractor": extractor.name,
-                      "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            out.flush()
+        with thread_pool(rows_in_parallel(extractor, args)) as pool:
+            for lineno, done in tqdm(pool.map(run, rows), total=total, desc="extracting claims", unit="row",
+                                     disable=args.quiet or total < 2):
+                if isinstance(done, FactalignError):
+                    failed += 1
+                    msg = str(done) if str(done).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {done}"
+                    tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+                    continue
+                row_id, claims = done
+                record = {"id": row_id, "extractor": extractor.name,
+                          "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                out.flush()
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
         if out is not sys.stdout:
             out.close()
     if failed:

@@ -2,25 +2,28 @@
 
 Rows are read one at a time and gathered into windows of at most GROUP_ROWS rows (or GROUP_CHARS
 characters of text). Within a window, rows that share a document are scored together: the document
-is split into sentences once, its coreference clusters are computed once, and the rows take turns
-so that each round of their NLI requests goes to the model in one call (`Scorer.score_together`,
-factalign/nli/gather.py). Results are written in input order as soon as every earlier row of the
-window is done, one whole line per row, so a run killed at any moment resumes (finished ids are skipped) into exactly the file an
-uninterrupted run writes. A row's result does not depend on its group: the NLI backends give a pair
+is split into sentences once, its coreference clusters are computed once, and up to ROWS_IN_FLIGHT
+rows at a time take turns so that each round of their NLI requests goes to the model in one call
+(`Scorer.score_each`, factalign/nli/gather.py). Each row is written as soon as it and every earlier row
+of the window are done, one whole line per row, so a run killed at any moment resumes (finished ids
+are skipped) into exactly the file an uninterrupted run writes, and an interrupt (SIGINT, SIGTERM)
+loses at most the rows in flight. A row's result does not depend on its group: the NLI backends give a pair
 the same probabilities whatever it is batched with (see factalign.nli.onnx), and an error in a
 combined call is retried row by row, so a bad row fails alone.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from factalign.engine.job import BatchJob
-from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, kept_rows, open_input,
-                                   progress_bar, report_row, skip, time_limit, warm_up)
+from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, interrupted_note, kept_rows,
+                                   open_input, progress_bar, report_row, skip, time_limit, warm_up)
 from factalign.errors import FactalignError
 from factalign.jsonl_output import JsonlOutput, row_key
+from factalign.nli.gather import ROWS_IN_FLIGHT, in_order
 
 GROUP_ROWS = 256
 GROUP_CHARS = 32 << 20
@@ -51,35 +54,38 @@ def _chars(value: Any) -> int:
 
 
 def score_rows(scorer, window: list[tuple[int, Any]], finished: set[str] | frozenset = frozenset(),
-               group: bool = True) -> list[Any]:
-    """For each (position, row) of the window: SKIPPED, a SummaryResult, or the FactalignError it failed with.
+               group: bool = True) -> Iterator[Any]:
+    """For each (position, row) of the window, in order: SKIPPED, a SummaryResult, or the FactalignError it
+    failed with, each as soon as it and every row before it are done.
 
     With `group`, rows that share a document are scored together (see the module docstring); the
     results are the same either way."""
-    out: list[Any] = [None] * len(window)
+    done: list[tuple[int, Any]] = []
     groups: dict[Any, list[int]] = {}
     for i, (_, row) in enumerate(window):
         if isinstance(row, FactalignError):
-            out[i] = row
+            done.append((i, row))
         elif row_key(row["id"]) in finished:
-            out[i] = SKIPPED
+            done.append((i, SKIPPED))
         else:
             doc = row["document"]
             groups.setdefault(doc if group and isinstance(doc, str) else ("row", i), []).append(i)
-    for members in groups.values():
-        for i, result in zip(members, score_group(scorer, [window[i][1] for i in members])):
-            out[i] = result
-    return out
+    scored = ((i, result) for members in groups.values()
+              for i, result in zip(members, score_group(scorer, [window[i][1] for i in members])))
+    return in_order(itertools.chain(done, scored))
 
 
-def score_group(scorer, rows: list[dict]) -> list[Any]:
-    """Results (or errors) for rows that share one document: the document is split into sentences once,
-    and the rows' NLI calls share model calls (`Scorer.score_together`)."""
+def score_group(scorer, rows: list[dict]) -> Iterator[Any]:
+    """Results (or errors) for rows that share one document, each as soon as it is done: the document is split
+    into sentences once, and the NLI calls of up to ROWS_IN_FLIGHT rows at a time share model calls
+    (`Scorer.score_each`)."""
     try:
         document = scorer._document(rows[0]["document"], "document")
     except FactalignError as exc:
-        return [exc] * len(rows)
-    return scorer.score_together([(document, row["summary"]) for row in rows])
+        yield from [exc] * len(rows)
+        return
+    for start in range(0, len(rows), ROWS_IN_FLIGHT):
+        yield from scorer.score_each([(document, row["summary"]) for row in rows[start:start + ROWS_IN_FLIGHT]])
 
 
 def run_local(job: BatchJob) -> int:
@@ -94,23 +100,22 @@ def run_local(job: BatchJob) -> int:
             warm_up(scorer)
         kept = kept_rows(job)
         stats = {"rows": 0, "failed": 0, "written": 0}
-        bar = progress_bar(job, output, f"scoring ({scorer.method_def.name})")
-        for window in windows(rows, size=GROUP_ROWS if group else 1):
-            if group:
-                results = score_rows(scorer, window, output.finished, group=True)
-            else:
-                lineno, row = window[0]
-                results = [row if isinstance(row, FactalignError) else SKIPPED if row_key(row["id"]) in output.finished
-                           else _timed(scorer, row, job.row_timeout)]
-            for (lineno, row), result in zip(window, results):
-                if kept is not None and isinstance(row, dict):
-                    kept.append((lineno, row))
-                report_row(job, output, lineno, row, result, stats)
-                if result is SKIPPED:
-                    skip(bar)
+        with progress_bar(job, output, f"scoring ({scorer.method_def.name})") as bar, interrupted_note(stats):
+            for window in windows(rows, size=GROUP_ROWS if group else 1):
+                if group:
+                    results = score_rows(scorer, window, output.finished, group=True)
                 else:
-                    bar.update()
-        bar.close()
+                    lineno, row = window[0]
+                    results = [row if isinstance(row, FactalignError) else SKIPPED if row_key(row["id"]) in output.finished
+                               else _timed(scorer, row, job.row_timeout)]
+                for (lineno, row), result in zip(window, results):
+                    if kept is not None and isinstance(row, dict):
+                        kept.append((lineno, row))
+                    report_row(job, output, lineno, row, result, stats)
+                    if result is SKIPPED:
+                        skip(bar)
+                    else:
+                        bar.update()
     html_report(job, output, kept, scorer.threshold)
     return finish(job, output, stats)
 

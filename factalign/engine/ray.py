@@ -60,7 +60,8 @@ def run_ray(job: BatchJob) -> int:
         import ray.data
     except ImportError:
         raise FactalignError("--engine ray needs Ray Data: pip install 'factalign[ray]'") from None
-    from factalign.engine.rows import finish, html_report, kept_rows, open_input, progress_bar, report_row, skip
+    from factalign.engine.rows import (finish, html_report, interrupted_note, kept_rows, open_input, progress_bar,
+                                       report_row, skip)
     from factalign.engine.local import windows
     from factalign.jsonl_output import JsonlOutput
 
@@ -74,31 +75,30 @@ def run_ray(job: BatchJob) -> int:
         started = _connect(ray, job.address)
         try:
             stats = {"rows": 0, "failed": 0, "written": 0}
-            bar = progress_bar(job, output, f"scoring ({method}, ray)")
             kept = kept_rows(job)
-            wave: list = []
-            for number, shard in enumerate(windows(rows, size=job.shard_rows, chars=1 << 62)):
-                if kept is not None:
-                    kept += [(n, r) for n, r in shard if isinstance(r, dict)]
-                pending = []
-                for lineno, row in shard:  # bad lines are reported by the driver, as the local engine does
-                    if not isinstance(row, dict):
-                        report_row(job, output, lineno, row, row, stats)
-                    elif row_key(row["id"]) in output.finished:
-                        stats["rows"] += 1  # finished in an earlier run
-                        stats["skipped"] = stats.get("skipped", 0) + 1
-                    else:
-                        pending.append((lineno, {k: row[k] for k in ("id", "document", "summary")}))
-                bar.update(sum(not isinstance(r, dict) for _, r in shard))  # bad lines, reported here
-                skip(bar, sum(isinstance(r, dict) for _, r in shard) - len(pending))
-                if pending:  # else a finished shard: skipped
-                    wave.append((number, pending))
-                if len(wave) >= WAVE_SHARDS:
+            with progress_bar(job, output, f"scoring ({method}, ray)") as bar, interrupted_note(stats):
+                wave: list = []
+                for number, shard in enumerate(windows(rows, size=job.shard_rows, chars=1 << 62)):
+                    if kept is not None:
+                        kept += [(n, r) for n, r in shard if isinstance(r, dict)]
+                    pending = []
+                    for lineno, row in shard:  # bad lines are reported by the driver, as the local engine does
+                        if not isinstance(row, dict):
+                            report_row(job, output, lineno, row, row, stats)
+                        elif row_key(row["id"]) in output.finished:
+                            stats["rows"] += 1  # finished in an earlier run
+                            stats["skipped"] = stats.get("skipped", 0) + 1
+                        else:
+                            pending.append((lineno, {k: row[k] for k in ("id", "document", "summary")}))
+                    bar.update(sum(not isinstance(r, dict) for _, r in shard))  # bad lines, reported here
+                    skip(bar, sum(isinstance(r, dict) for _, r in shard) - len(pending))
+                    if pending:  # else a finished shard: skipped
+                        wave.append((number, pending))
+                    if len(wave) >= WAVE_SHARDS:
+                        _run_wave(ray, job, wave, output, stats, bar)
+                        wave = []
+                if wave:
                     _run_wave(ray, job, wave, output, stats, bar)
-                    wave = []
-            if wave:
-                _run_wave(ray, job, wave, output, stats, bar)
-            bar.close()
         finally:
             if started:
                 ray.shutdown()
@@ -134,7 +134,7 @@ def _connect(ray, address: str | None) -> bool:
 
 def _run_wave(ray, job: BatchJob, wave, output, stats, bar) -> None:
     """Score the wave's shards on the actor pool and append their rows to the output, in input order."""
-    from factalign.engine.rows import report_row, write_line
+    from factalign.engine.rows import report_row, write_line, written
 
     ctx = ray.data.DataContext.get_current()
     ctx.execution_options.preserve_order = True
@@ -166,6 +166,6 @@ def _run_wave(ray, job: BatchJob, wave, output, stats, bar) -> None:
         cause = getattr(exc, "cause", None) or exc
         text = str(cause).strip().splitlines()
         raise FactalignError(f"the Ray job failed: {text[-1] if text else type(cause).__name__}; "
-                             f"{stats['written']} rows of this run were written, rerun to resume") from None
+                             f"{written(stats)}") from None
 
 

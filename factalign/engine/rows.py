@@ -44,10 +44,25 @@ def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
     try:
         output.write(line)
     except FactalignError as exc:
-        raise FactalignError(f"{exc}; {stats['written']} rows of this run were written, rerun to resume") from None
+        raise FactalignError(f"{exc}; {written(stats)}") from None
     stats["written"] += 1
     output.finished.add(row_key(line["id"]))
     output.note(line)
+
+
+@contextmanager
+def interrupted_note(stats: dict) -> Iterator[None]:
+    """An interrupt (factalign.interrupts) leaving the block notes, for its one line, what this run wrote."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        exc.add_note(written(stats))
+        raise
+
+
+def written(stats: dict) -> str:
+    """What a run that stops early says it leaves: resuming scores the rest."""
+    return f"{stats['written']} rows of this run were written, rerun to resume"
 
 
 def open_input(job: BatchJob, output: JsonlOutput) -> Iterator:

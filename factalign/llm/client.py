@@ -25,12 +25,12 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from factalign.errors import FactalignError, FactalignWarning
+from factalign.interrupts import thread_pool
 from factalign.llm.cache import ReplyCache, request_key
 from factalign.llm.reply import Reply, Token
 from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, public_url, redact, retry_after
@@ -139,11 +139,8 @@ class ChatClient:
         items = list(items)
         if self.concurrency == 1 or len(items) < 2:
             return [fn(x) for x in items]
-        pool = ThreadPoolExecutor(min(self.concurrency, len(items)), thread_name_prefix="factalign-llm")
-        try:
+        with thread_pool(min(self.concurrency, len(items)), thread_name_prefix="factalign-llm") as pool:
             return list(pool.map(fn, items))
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
 
     def request(self, payload: dict) -> str:
         """The raw reply (JSON text) to a chat completion request: from the cache, else the endpoint."""

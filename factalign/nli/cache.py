@@ -119,7 +119,7 @@ def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, i
         if not src.is_file():
             raise FactalignError(f"cache not found: {src}" if not src.exists() else f"{src} is not a cache file")
         if src.resolve() == into.resolve():
-            raise FactalignError(f"{src} is the cache merged into (--into); leave it out of the sources")
+            raise FactalignError(f"{src} is the cache merged into (--cache); leave it out of the sources")
     try:
         into.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(into, timeout=60, isolation_level=None)

@@ -12,19 +12,21 @@ from pathlib import Path
 from typing import Any
 
 from factalign import __version__
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, printable
 
-# characters that could end the <script> element or open a comment, escaped inside JSON strings
-_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+# escaped inside JSON strings: characters that could end the <script> element or open a comment, and the
+# control characters JSON leaves raw (DEL, C1), which HTML does not allow in a page
+_JSON_ESCAPED = re.compile("[<>&\u2028\u2029\x7f-\x9f]")
 
 
 def embed_json(obj: Any) -> str:
-    """JSON that is safe inside <script type="application/json">: no `</`, `<!--` or `]]>` survives."""
+    """JSON that is safe inside <script type="application/json">: no `</`, `<!--` or `]]>` survives, and no
+    control character (JSON escapes C0 itself)."""
     try:
         text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
     except ValueError as exc:
         raise FactalignError(f"the result holds a number JSON cannot carry ({exc})") from None
-    return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group()], text)
+    return _JSON_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _asset(name: str) -> str:
@@ -41,10 +43,11 @@ def script() -> str:
 
 
 def render(payload: dict[str, Any], title: str) -> str:
-    """The report page; every piece of user text is escaped (title) or JSON-embedded (the rest)."""
+    """The report page; every piece of user text is escaped (the title, its control characters as the terminal
+    shows them: `\\x1b`) or JSON-embedded (the rest; page.js shows their control characters so)."""
     js = script()
     digest = base64.b64encode(hashlib.sha256(js.encode("utf-8")).digest()).decode()
-    parts = {"TITLE": html.escape(title), "VERSION": html.escape(__version__), "CSS": _asset("report.css"),
+    parts = {"TITLE": html.escape(printable(title)), "VERSION": html.escape(__version__), "CSS": _asset("report.css"),
              "JS": js, "SCRIPT_HASH": f"sha256-{digest}", "PAYLOAD": embed_json(payload)}
     # one pass: text substituted in is never scanned again for markers
     return re.sub(r"@@([A-Z_]+)@@", lambda m: parts[m.group(1)], _asset("template.html"))

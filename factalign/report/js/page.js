@@ -9,22 +9,29 @@ const STOPS = [[0, [215, 48, 39]], [0.25, [252, 141, 89]], [0.5, [254, 224, 144]
 let current = null; // the row on show: {row, items, segs, detail, docBox}
 let threshold = data.threshold; // the row's own in a row view, the shared one on the index
 
+// control characters but tab and line breaks, shown as the terminal shows them (ESC as \x1b): every text and
+// attribute the builders below put on the page goes through here (offsets are cut before, one char each)
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+function visible(v) {
+  return String(v).replace(CONTROL, (c) => "\\x" + c.charCodeAt(0).toString(16).padStart(2, "0"));
+}
+
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
+    else if (k === "text") e.textContent = visible(v);
+    else e.setAttribute(k, v === true ? "" : visible(v));
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined) e.append(typeof c === "string" ? visible(c) : c);
   return e;
 }
 
 function svg(tag, attrs, text) {
   const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, visible(v));
+  if (text !== undefined) e.textContent = visible(text);
   return e;
 }
 

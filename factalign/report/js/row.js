@@ -19,7 +19,7 @@ function summaryText(row, onPick) {
   for (const seg of segments(row.summary, located.map((c) => c.sspan))) {
     const text = row.summary.slice(seg[0], seg[1]);
     const covering = located.filter((c) => seg[0] >= c.sspan[0] && seg[1] <= c.sspan[1]);
-    if (!covering.length) { p.append(text); continue; }
+    if (!covering.length) { p.append(visible(text)); continue; }
     const worst = covering.reduce((x, y) => (y.score < x.score ? y : x));
     const s = el("span", { class: "claim-span", "data-claims": covering.map((c) => c.n).join(" "),
       title: covering.length + " claim(s), lowest " + fmt(worst.score, row.range) + " " + labelText(worst.label) }, text);

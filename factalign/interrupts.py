@@ -1,0 +1,124 @@
+"""How the `factalign` program ends on SIGINT (Ctrl-C) and SIGTERM, in every subcommand.
+
+The first signal raises `Interrupted` (a KeyboardInterrupt) in the main thread, wherever it waits:
+the work stops, what is finished is flushed on the way out (a batch writes every row already done;
+finished rows and cache entries stay, so rerunning resumes), `cli.main` prints one line,
+`factalign: interrupted (SIGINT)`, and the process exits 130 (SIGINT) or 143 (SIGTERM), the status
+a shell gives a process the signal ended. A second signal while that happens ends the process at once
+with the same line and status.
+
+The process ends with `os._exit`, after flushing stdout and stderr, not through the interpreter's
+shutdown: threads may still be running model code then (nli/gather.py's workers, a Ray or LLM call),
+and a shutdown that meets native code in another thread aborts (SIGABRT, "terminate called without an
+active exception"). Their work in flight is dropped: the NLI cache commits each batch in one
+transaction, so it keeps what was committed and nothing half-written.
+
+`run` is the program; `factalign.cli.main` is the same command line in-process (as tests and notebooks
+call it): there a KeyboardInterrupt is reported as one line and its status returned, and no signal
+handler is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+
+from factalign.errors import printable
+
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_received: list[int] = []  # the signal that interrupted this process, once one has
+_reported: list[str] = []  # the line printed, once it has been
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM, raised in the main thread by the program's handler."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def received() -> bool:
+    """Whether the program has been sent SIGINT or SIGTERM."""
+    return bool(_received)
+
+
+def status(exc: BaseException) -> int:
+    """128 + the signal's number: 130 for SIGINT (a KeyboardInterrupt from elsewhere too), 143 for SIGTERM."""
+    return 128 + (_received[0] if _received else getattr(exc, "signum", signal.SIGINT))
+
+
+def report(exc: BaseException) -> int:
+    """Print the interrupt's one line (with what the work noted on its way out, e.g. how many rows it wrote)
+    unless it was printed already; its exit status. `exc` is what ended the run: the interrupt, or what native
+    code made of it (a module whose loading it interrupted raises ImportError)."""
+    if not _reported:
+        _close_progress_bars()
+        notes = getattr(exc, "__notes__", ()) if isinstance(exc, KeyboardInterrupt) else ()
+        line = f"factalign: interrupted ({signal.Signals(status(exc) - 128).name})" + "".join(f"; {n}" for n in notes)
+        if _received:  # the program's one line: a second signal does not print it again
+            _reported.append(line)
+        print(printable(line), file=sys.stderr, flush=True)
+    return status(exc)
+
+
+def _close_progress_bars() -> None:
+    """Close the progress bars still drawn, so that the line starts a line of its own."""
+    tqdm = sys.modules.get("tqdm")
+    for bar in list(getattr(getattr(tqdm, "tqdm", None), "_instances", ())):
+        try:
+            bar.close()
+        except Exception:  # a bar of a half-torn-down library: the line is what matters here
+            pass
+
+
+def _on_signal(signum: int, frame) -> None:
+    if _received:  # a second signal while the first one's work ends: now
+        _exit(report(Interrupted(_received[0])))
+    _received.append(signum)
+    raise Interrupted(signum)
+
+
+def run(main: Callable[[], int]) -> None:
+    """The program: the handlers, then `main()` (which reports an interrupt itself), then the exit; after an
+    interrupt the process ends at once (see the module docstring)."""
+    for signum in SIGNALS:
+        signal.signal(signum, _on_signal)
+    try:
+        code = main()
+    except BaseException as exc:  # before main's own handling began (while the program loads)
+        if not (_received or isinstance(exc, KeyboardInterrupt)):
+            raise
+        code = report(exc)
+    if _received:  # (main may have finished its work all the same: the status still says it was interrupted)
+        _exit(report(Interrupted(_received[0])))
+    sys.exit(code)
+
+
+def _exit(code: int) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):  # a closed pipe, a closed or absent stream
+            pass
+    os._exit(code)
+
+
+@contextmanager
+def thread_pool(workers: int, **options) -> Iterator[ThreadPoolExecutor]:
+    """A ThreadPoolExecutor whose calls not yet started are dropped when the block ends, and whose running
+    calls are waited for, except after an interrupt: then they are left behind, so that Ctrl-C does not
+    wait for an LLM request's timeout."""
+    pool = ThreadPoolExecutor(workers, **options)
+    interrupted = False
+    try:
+        yield pool
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
+    finally:
+        pool.shutdown(wait=not interrupted, cancel_futures=True)

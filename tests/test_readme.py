@@ -1,0 +1,52 @@
+"""Every code block of the README runs as written: `sh` blocks in `bash -e`, `python` blocks in `python`, each
+from a directory laid out as a checkout (the repository's examples, and ../shared where the checkout has it
+beside it), with the default cache inside that directory. A block with `<!-- readme-test: skip: REASON -->` on
+the line above is left out, and the reason shows in pytest's summary; a fenced block without a language is
+output, not code. The set-up block's leading `pip install -e . &&` is not run: the tests run where the
+package is installed already."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FENCE = re.compile(r"(?:<!-- readme-test: skip: (?P<skip>[^\n]*?) -->\n)?^```(?P<lang>\S*)\n(?P<code>.*?)^```$", re.S | re.M)
+RUNNERS = {"sh": ["bash", "-e"], "python": [sys.executable, "-"]}
+INSTALLED = re.compile(r"^pip install -e \. && ")
+
+
+def blocks() -> list:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    for m in FENCE.finditer(text):
+        line = text.count("\n", 0, m.start("lang")) + 1
+        marks = [pytest.mark.skip(reason=f"README.md:{line}: {m['skip']}")] if m["skip"] else []
+        found.append(pytest.param(m["lang"], m["code"], id=f"README.md:{line}-{m['lang'] or 'output'}", marks=marks))
+    return found
+
+
+def test_every_block_is_code_the_tests_run_or_output():
+    assert {p.values[0] for p in blocks()} <= {"", *RUNNERS}, "a block in a language this test does not run"
+    assert sum(p.values[0] in RUNNERS and not p.marks for p in blocks()) >= 5
+
+
+@pytest.mark.parametrize("lang, code", blocks())
+def test_readme_block_runs_as_written(tmp_path, lang, code):
+    if lang not in RUNNERS:
+        pytest.skip("output, not code")
+    repo = tmp_path / "checkout"
+    repo.mkdir()
+    (repo / "examples").symlink_to(ROOT / "examples")
+    if (ROOT.parent / "shared").is_dir():
+        (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    code = INSTALLED.sub("", code)
+    env = {**os.environ, "FACTALIGN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(RUNNERS[lang], input=code, text=True, capture_output=True, cwd=repo, env=env, timeout=900)
+    assert proc.returncode == 0, f"{code}\nexit {proc.returncode}\n{proc.stderr[-3000:]}"
+    assert "Traceback" not in proc.stderr, proc.stderr
