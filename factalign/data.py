@@ -7,6 +7,7 @@ from dataclasses import asdict, astuple, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
+from factalign.calibration.decision import judge_summary
 from factalign.errors import checked_fields
 from factalign.text import Span, split_sentences
 from factalign.text.sources import Source, SourceRange, as_sources, join
@@ -178,6 +179,7 @@ class ClaimResult:
     details: dict[str, Any] = field(default_factory=dict)
     probability: float | None = None  # calibrated P(supported), with a claim calibration
     decision: str | None = None       # pass / review / block, with a claim calibration that has bands
+    reason: str | None = None         # one line on why it is not supported (factalign/reasons.py)
 
     def decide(self, rule: DecisionRule) -> None:
         self.label, self.probability, self.decision = astuple(rule.decide(self.score))
@@ -194,7 +196,7 @@ class ClaimResult:
         probs = d["probs"]  # {"p_ent", "p_neu", "p_con"}; results written before 0.1.0's labelled form hold a list
         probs = tuple(probs[k] for k in PROB_KEYS) if isinstance(probs, dict) else tuple(probs)
         return cls(Claim.from_dict(d["claim"]), d["score"], probs, premise, d.get("label"), d.get("details", {}),
-                   d.get("probability"), d.get("decision"))
+                   d.get("probability"), d.get("decision"), d.get("reason"))
 
 
 @dataclass
@@ -211,11 +213,15 @@ class SummaryResult:
     calibration: str | None = None    # where the threshold came from: a calibration file, "default:METHOD", or None
     decision: str | None = None       # pass / review / block, with a calibration that has bands
     sources: list[SourceRange] = field(default_factory=list)  # several sources: where each lies in the joined text
+    reason: str | None = None         # why it is labelled or decided so where its claims seem to say otherwise
 
-    def decide(self, rule: DecisionRule, calibration: str | None = None) -> None:
-        """Label, probability and outcome from the rule (the only place a summary is labelled)."""
-        self.label, self.probability, self.decision = astuple(rule.decide(self.score))
-        self.threshold, self.calibration = rule.threshold, calibration
+    def decide(self, rule: DecisionRule, calibration: str | None = None, claim_rule: DecisionRule | None = None,
+               sentences: int = 0) -> None:
+        """Label, probability, outcome and reason (the only place a summary is labelled; see
+        calibration.decision.judge_summary for how its claims count)."""
+        verdict = judge_summary(rule, self.score, self.claims, claim_rule, sentences)
+        self.label, self.probability, self.decision = verdict.label, verdict.probability, verdict.outcome
+        self.threshold, self.calibration, self.reason = verdict.threshold, calibration, verdict.reason
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}. `sources` and the
@@ -234,4 +240,4 @@ class SummaryResult:
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
                    d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"),
-                   [SourceRange.from_dict(r) for r in d.get("sources", [])])
+                   [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"))

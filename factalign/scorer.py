@@ -14,11 +14,14 @@ from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, 
 from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
 from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
+from factalign.details import OFF as DETAILS_OFF
+from factalign.details import DetailCheck, parse_detail_check
 from factalign.errors import FactalignError
 from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
+from factalign.reasons import add_reasons
 from factalign.registry import check_options
 from factalign.signature import Signature
 from factalign.text.sources import Source, as_sources, is_source_list, join
@@ -53,6 +56,9 @@ class Scorer:
     # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
     # (32), 0: no budget (factalign/evidence)
     pair_budget: int | None = None
+    # the detail check (factalign/details): a claim with a number, score, date or name found nowhere in the sources
+    # is not supported; None: the default (factalign.details.DEFAULT_ON), False / "off": off
+    detail_check: bool | str | DetailCheck | None = None
 
     def __post_init__(self):
         self.method_def = get_method(self.method)
@@ -68,6 +74,7 @@ class Scorer:
             self.prefilter_model = OFF
         self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.method_def.uses else load_coref("none"))
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.method_def.uses_nli(self.params) else None
+        self.detail_model = parse_detail_check(self.detail_check) if self.nli_model is not None else DETAILS_OFF
         if "llm" in uses(self.method_def, self.extractor) and self.llm is None:
             from factalign.llm import load_llm
 
@@ -94,6 +101,8 @@ class Scorer:
             parts.append(("llm", self.llm.model))
         if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
             parts.append(("prefilter", self.prefilter_model.signature))
+        if self.detail_model.on:
+            parts.append(("details", self.detail_model.signature))
         return str(Signature((*parts, ("version", __version__))))
 
     def score(self, document: str | Document | Sequence[str | dict | Source], summary: str | Document) -> SummaryResult:
@@ -168,7 +177,8 @@ class Scorer:
         return self._score(self._document(document, "document"), self._document(summary, "summary"), nli)
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
-        inputs = Inputs(doc, summ, nli, self.extractor_model, self.coref_model, self.llm,
+        checked = self.detail_model.sources(doc.text) if self.detail_model.on and nli is not None else None
+        inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.params)
         for c in claims:
@@ -181,11 +191,14 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:
                 c.decide(self.claim_rule)
+        add_reasons(claims, doc, checked)
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if self.summary_rule:
             cal = self.calibration_model
-            result.decide(self.summary_rule, cal.source if cal else None)
+            # a one-sentence text is judged as a claim only by a calibration's claim part, not by a bare --threshold
+            claim_part = self.claim_rule if cal is not None and cal.claims is not None else None
+            result.decide(self.summary_rule, cal.source if cal else None, claim_part, len(summ.sentences))
         return result
 
     def _document(self, text: str | Document | Sequence, what: str) -> Document:

@@ -77,6 +77,55 @@ class DecisionRule:
                         self.bands.outcome(score) if self.bands else None)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    label: str
+    probability: float | None
+    outcome: str | None
+    threshold: float
+    reason: str | None = None  # why, where the summary's claims seem to say otherwise
+
+
+def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: DecisionRule | None = None,
+                  sentences: int = 0) -> Verdict:
+    """A summary's verdict, respecting its claims (ClaimResults, already decided):
+    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) it is labelled, given a
+      probability and decided by that rule on its weakest counted claim's score, as the claim part was fitted;
+    - a summary with a blocked claim does not pass: "pass" becomes "review" (never "block", so the calibration's
+      bound on blocked consistent summaries still holds, and fewer inconsistent ones pass);
+    - `reason` says why where the label and the claims' labels seem to disagree."""
+    counted = [(i, c) for i, c in enumerate(claims) if c.counted]
+    if sentences == 1 and claim_rule is not None and counted:
+        weakest = min(c.score for _, c in counted)
+        d, threshold = claim_rule.decide(weakest), claim_rule.threshold
+        label = SUMMARY_LABELS[CLAIM_LABELS.index(d.label)]
+        reason = (f"one sentence, judged as a claim: its weakest claim scores {weakest:.4f} "
+                  f"{'>=' if weakest >= threshold else '<'} {threshold:.4f}, the claim threshold")
+    else:
+        d, threshold, reason = rule.decide(score), rule.threshold, None
+        label = d.label
+        supported = [i for i, c in counted if c.label == CLAIM_LABELS[0]]
+        unsupported = [i for i, c in counted if c.label == CLAIM_LABELS[1]]
+        if label == SUMMARY_LABELS[1] and counted and len(supported) == len(counted):
+            reason = (f"inconsistent although every claim is supported: the summary score {score:.4f} < {threshold:.4f}, "
+                      "the summary threshold" + (f" (a claim needs {claim_rule.threshold:.4f})" if claim_rule else ""))
+        elif label == SUMMARY_LABELS[0] and unsupported:
+            reason = (f"consistent although {_claims(unsupported)} {'is' if len(unsupported) == 1 else 'are'} unsupported: "
+                      f"the summary score {score:.4f} >= {threshold:.4f}, the summary threshold")
+    outcome = d.outcome
+    blocked = [i for i, c in counted if c.decision == "block"]
+    if outcome == "pass" and blocked:
+        outcome = "review"
+        why = next((c.reason for i, c in counted if i == blocked[0] and c.reason), None)
+        note = f"review, not pass: {_claims(blocked)} {'is' if len(blocked) == 1 else 'are'} blocked" + (f" ({why})" if why else "")
+        reason = f"{reason}; {note}" if reason else note
+    return Verdict(label, d.probability, outcome, threshold, reason)
+
+
+def _claims(indices: list[int]) -> str:
+    return f"claim {indices[0]}" if len(indices) == 1 else "claims " + ", ".join(map(str, indices))
+
+
 def probability_of(p: dict[str, Any], score: float) -> float:
     """P(consistent | score) from a probability map."""
     if p["kind"] == "platt":

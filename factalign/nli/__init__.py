@@ -87,7 +87,7 @@ def default_nli_signature(spec: str = DEFAULT_NLI) -> str | None:
 
 def token_budget(model: NLIModel) -> TokenBudget | None:
     """The model's token counting and premise budget, looking through our wrappers; None if it has none."""
-    while isinstance(model, (CachedNLI, GatheringNLI)):
+    while not isinstance(model, TokenBudget) and isinstance(getattr(model, "model", None), NLIModel):  # a wrapper
         model = model.model
     return model if isinstance(model, TokenBudget) else None
 

@@ -1,0 +1,49 @@
+"""One line per claim that is not supported, saying why (`ClaimResult.reason`; the terminal table, JSON and the
+HTML report show it): the detail the sources lack ("50,000: the sources say 35,000"; factalign/details), else the
+sentence that contradicts it, else "no sentence supports it (closest: ...)"."""
+
+from __future__ import annotations
+
+from factalign.data import ClaimResult, Document
+from factalign.details import CheckedSources, describe
+from factalign.evidence import tokens
+from factalign.nli import CON
+
+QUOTE_CHARS = 100  # of the premise quoted in a reason
+
+
+def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None) -> None:
+    """Each claim's `details["missing_details"]` (with the detail check) and `reason` (where it is not supported)."""
+    for c in claims:
+        if checked is not None and checked.missing(c.claim.text):
+            c.details["missing_details"] = checked.findings(c.claim.text, _around(c, doc))
+        c.reason = claim_reason(c, doc)
+
+
+def claim_reason(c: ClaimResult, doc: Document) -> str | None:
+    if c.details.get("missing_details"):
+        return describe(c.details["missing_details"])
+    if c.label != "unsupported":
+        return None
+    quote = _quote(c, doc)
+    if quote and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
+        return f"contradicted by: {quote}"
+    return f"no sentence supports it (closest: {quote})" if quote else "no sentence supports it"
+
+
+def _quote(c: ClaimResult, doc: Document) -> str:
+    if c.premise is None or not c.premise.spans:
+        return ""
+    text = " ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans)
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 3].rstrip() + "..."
+
+
+def _around(c: ClaimResult, doc: Document) -> list[str]:
+    """Where a reader would look for the value the sources give instead: the sentence sharing the most words with
+    the claim, then that sentence with its neighbours (the premise the capped NLI answer points to may be any)."""
+    if not doc.sentences:
+        return []
+    claim = set(tokens(c.claim.text))
+    best = max(range(len(doc.sentences)), key=lambda i: (len(claim & set(tokens(doc.sentence(i)))), -i))
+    near = [j for j in (best - 1, best, best + 1) if 0 <= j < len(doc.sentences)]
+    return [doc.sentence(best), " ".join(doc.sentence(j) for j in near)]
