@@ -14,7 +14,6 @@ from pathlib import Path
 from factalign.errors import FactalignError
 from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget
 from factalign.nli.cache import CachedNLI
-from factalign.nli.gather import GatheringNLI
 from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
 from factalign.registry import Registry, build
