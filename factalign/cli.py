@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import shutil
@@ -18,9 +19,10 @@ from factalign.io import default_cache_path, distinct_files, read_sources, read_
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
-from factalign.options import (add_fail_under_option, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_scorer_options, add_source_option, cache_from_args, scorer_from_args)
-from factalign.engine.rows import below, gated
+from factalign.options import (MethodParams, add_fail_under_option, add_llm_options, add_max_chars_option,
+                               add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args,
+                               scorer_from_args)
+from factalign.engine.rows import below, check_fail_under, gated
 from factalign.scorer import Scorer, check_sources, check_text
 from factalign.text.sources import Source, joined_text
 
@@ -49,6 +51,7 @@ def run_score(args: argparse.Namespace) -> int:
     if (args.document is None) == (not args.source):
         raise FactalignError("give the document with --document FILE or the sources with --source FILE|DIR "
                              f"(repeatable), {'not both' if args.source else 'one of them'}")
+    check_gate(args)
     inputs = {"--document": args.document} if args.document else \
         {f"--source {name}": path for name, path in source_files(args.source)}
     distinct_files({**inputs, "--summary": args.summary}, {"--html": args.html, "--cache": cache_from_args(args)})
@@ -91,10 +94,15 @@ def print_result(result, scorer: Scorer, document: str) -> None:
     print(head + ("claim -> the sources at the span" if result.sources else "claim -> the document at the span"))
     for i, (c, span) in enumerate(zip(result.claims, spans)):
         source, rewritten = aligned_source(c, document)
+        parts = source_parts(c, document, result.sources)
         prob = f"{c.probability:.2f}" if c.probability is not None else "-"
         row = f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  {span:<{span_width}}  "
         line = row + c.claim.text
-        if source and width - len(line) >= 24:
+        if parts:  # a premise over several sources: each source's part on a line, the one sharing most words first
+            print(line)
+            for part in parts:
+                print(_fit(f"{'':>{len(head)}}->  {part}", width))
+        elif source and width - len(line) >= 24:
             print(_fit(f"{line}  ->  {source}", width))
         else:  # the claim is never cut: the document text goes on its own line
             print(line)
@@ -132,6 +140,30 @@ def _fit(line: str, width: int) -> str:
     return line if len(line) <= width else line[:width - 3] + "..."
 
 
+SOURCE_PARTS = 3  # a premise's sources shown in the table; --json lists all
+
+
+def source_parts(c, document: str, sources) -> list[str]:
+    """`ID: text` of each source a premise over several sources takes text from, the source sharing the most
+    of the claim's words first (ties: in premise order), at most SOURCE_PARTS and a line saying how many more;
+    [] for a premise inside one source. A joined premise's text begins with whichever source comes first,
+    which need not be the one that supports the claim."""
+    from factalign.evidence import tokens
+
+    p = c.premise
+    if p is None or len({loc.source for loc in p.locations}) < 2:
+        return []
+    starts = {r.id: r.start for r in sources}
+    texts: dict[str, list[str]] = {}
+    for loc in p.locations:
+        texts.setdefault(loc.source, []).append(document[starts[loc.source] + loc.start:starts[loc.source] + loc.end])
+    words = set(tokens(c.claim.text))
+    order = sorted(texts, key=lambda s: -len(words & set(tokens(" ".join(texts[s])))))
+    shown = [f"{s}: {' '.join(' '.join(texts[s]).split())}" for s in order[:SOURCE_PARTS]]
+    more = len(order) - SOURCE_PARTS
+    return shown + ([f"(and {more} more source{'s' if more > 1 else ''}; --json lists them)"] if more > 0 else [])
+
+
 def aligned_source(c, document: str) -> tuple[str, str | None]:
     """The document's own text at the claim's premise spans, and the premise the NLI model was given
     when it differs (coref rewrites it: "her fans" -> "Natalia Moon fans"), else None."""
@@ -148,7 +180,13 @@ def run_batch(args: argparse.Namespace) -> int:
     from factalign.engine.job import BatchJob
 
     distinct_files({"the input": args.input, "--output": args.output, "--html": args.html}, {"--cache": cache_from_args(args)})
+    check_gate(args)
     return batch(BatchJob.from_args(args, scorer_from_args))
+
+
+def check_gate(args: argparse.Namespace) -> None:
+    """--fail-under inside the method's score range, refused before any model loads."""
+    check_fail_under(args.fail_under, args.method, MethodParams.parse(args.param).for_methods([args.method])[0])
 
 
 def add_engine_options(p: argparse.ArgumentParser) -> None:
@@ -215,11 +253,29 @@ def run_models(args: argparse.Namespace) -> int:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and a pointer to --help, not the whole usage."""
+    """argparse, but a usage error is one line and a pointer to --help, not the whole usage; an unknown option
+    is reported by the subcommand it was given to, with the option it resembles."""
 
     def error(self, message: str):
         _print_error(f"{message} (see '{self.prog} --help')")
         sys.exit(2)
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parser = _chosen_subparser(self, parsed)
+            known = [o for a in parser._actions for o in a.option_strings if a.help != argparse.SUPPRESS]
+            close = difflib.get_close_matches(extras[0].split("=")[0], known, n=1) if extras[0].startswith("-") else []
+            parser.error(f"unrecognized arguments: {' '.join(extras)}" + (f"; did you mean {close[0]}?" if close else ""))
+        return parsed
+
+
+def _chosen_subparser(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost subcommand's parser that `parsed` went through (`factalign cache merge`'s, say)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and getattr(parsed, action.dest, None) in action.choices:
+            return _chosen_subparser(action.choices[getattr(parsed, action.dest)], parsed)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -201,3 +201,42 @@ def test_a_usage_error_is_one_line_with_a_pointer_to_help(capsys):
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1
     assert err.startswith("factalign: error: argument --data: expected one argument") and "factalign bench --help" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["score", "--methods", "fenice", "--summary", "s.txt"],
+     "unrecognized arguments: --methods fenice; did you mean --method? (see 'factalign score --help')"),
+    (["cache", "merge", "a.sqlite", "b.sqlite", "extra", "--intoo", "c"],
+     "unrecognized arguments: --intoo c (see 'factalign cache merge --help')"),
+])
+def test_an_unknown_option_points_to_its_subcommands_help(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and capsys.readouterr().err == f"factalign: error: {message}\n"
+
+
+@pytest.mark.parametrize("method, params, gate, message", [
+    ("fenice", [], "75", "--fail-under 75 is outside the score range of fenice, [-1, 1]"),
+    ("summac-zs", [], "-0.5", "--fail-under -0.5 is outside the score range of summac-zs, [0, 1]"),
+    ("summac-zs", [], "nan", "--fail-under nan is outside the score range of summac-zs, [0, 1]"),
+])
+@pytest.mark.parametrize("command", ["score", "batch"])
+def test_a_gate_outside_the_methods_score_range_is_refused_naming_the_range(tmp_path, capsys, command, method, params,
+                                                                             gate, message):
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"id": 1, "document": DOC, "summary": SUMMARY}) + "\n")
+    where = ["--document", tmp_path / "missing.txt", "--summary", tmp_path / "missing.txt"] if command == "score" else \
+        [rows, "--output", tmp_path / "out.jsonl"]
+    code, _, err = run(capsys, command, *where, "--method", method, *params, "--nli", "table:/no/model/is/loaded.json",
+                       "--fail-under", gate)
+    assert_one_line_error(code, err, message)
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_gate_inside_the_range_of_the_methods_settings_is_taken(tmp_path, capsys):
+    doc, summ = tmp_path / "d.txt", tmp_path / "s.txt"
+    doc.write_text(DOC)
+    summ.write_text(SUMMARY)
+    code, _, err = run(capsys, "score", "--document", doc, "--summary", summ, "--method", "summac-zs", "--param",
+                       "use_con=true", "--nli", write_table(tmp_path / "t.json", [(DOC, SUMMARY)]), "--fail-under", "-0.5")
+    assert code == 0, err

@@ -12,8 +12,8 @@ import pytest
 
 from factalign import Scorer, SummaryResult
 from factalign.bench.data import load_benchmark
-from factalign.cli import main, span_label
-from factalign.data import Document, Location, Premise, _within_sources
+from factalign.cli import main, source_parts, span_label
+from factalign.data import Claim, ClaimResult, Document, Location, Premise, _within_sources
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI
 from factalign.report import build_report
@@ -374,6 +374,22 @@ def test_the_terminal_span_names_each_source_or_counts_them():
     p.locations = [Location(f"passage-{i}.txt", 0, 100) for i in range(3)]
     assert span_label(p) == "3 sources"
     assert span_label(Premise([0], "x", "sentence", [(3, 8)])) == "[3:8]"
+
+
+def test_the_terminal_shows_each_sources_part_of_a_joined_premise_the_one_sharing_the_claims_words_first():
+    doc = Document.from_sources([{"id": "history", "text": "The bridge opened in 1937. It links two cities."},
+                                 {"id": "paint", "text": "The bridge is painted International Orange."}])
+    premise = Premise("document", doc.text, "document", [(0, len(doc.text))], doc.locate([(0, len(doc.text))]))
+    claim = ClaimResult(Claim("The bridge is painted orange.", 0, (0, 29)), 0.9, (0.9, 0.1, 0.0), premise)
+    assert source_parts(claim, doc.text, doc.sources) == [
+        "paint: The bridge is painted International Orange.", "history: The bridge opened in 1937. It links two cities."]
+    more = Document.from_sources([f"Passage {i} says the bridge is {'painted orange' if i == 4 else 'long'}." for i in range(5)])
+    whole = Premise("document", more.text, "document", [(0, len(more.text))], more.locate([(0, len(more.text))]))
+    parts = source_parts(ClaimResult(claim.claim, 0.9, (0.9, 0.1, 0.0), whole), more.text, more.sources)
+    assert parts == ["5: Passage 4 says the bridge is painted orange.", "1: Passage 0 says the bridge is long.",
+                     "2: Passage 1 says the bridge is long.", "(and 2 more sources; --json lists them)"]
+    one = Premise([0], "x", "sentence", [(0, 26)], doc.locate([(0, 26)]))
+    assert source_parts(ClaimResult(claim.claim, 0.9, (0.9, 0.1, 0.0), one), doc.text, doc.sources) == []
 
 
 # --- batch and bench rows --------------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from factalign.engine.job import BatchJob
-from factalign.engine.rows import (SKIPPED, RowTimeout, check_timeout, finish, html_report, interrupted_note, kept_rows,
-                                   open_input, progress_bar, report_row, skip, time_limit, warm_up)
+from factalign.engine.rows import (SKIPPED, RowTimeout, check_fail_under, check_timeout, finish, html_report,
+                                   interrupted_note, kept_rows, open_input, progress_bar, report_row, skip, time_limit,
+                                   warm_up)
 from factalign.errors import FactalignError
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.nli.gather import ROWS_IN_FLIGHT, in_order
@@ -96,6 +97,7 @@ def run_local(job: BatchJob) -> int:
         rows = open_input(job, output)
         scorer = job.make_scorer()
         output.check_signature(scorer.signature)
+        check_fail_under(job.fail_under, scorer.method_def, scorer.params)
         if job.row_timeout:
             warm_up(scorer)
         kept = kept_rows(job)

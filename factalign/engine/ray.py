@@ -109,8 +109,11 @@ def run_ray(job: BatchJob) -> int:
 def _check_scorer(job: BatchJob, output) -> tuple[str, float | None]:
     """The method's name and the threshold, from a Scorer built here so that a bad method, model or option
     fails in one line before Ray starts; the driver keeps no models (each actor builds its own)."""
+    from factalign.engine.rows import check_fail_under
+
     scorer = job.make_scorer()
     output.check_signature(scorer.signature)
+    check_fail_under(job.fail_under, scorer.method_def, scorer.params)
     return scorer.method_def.name, scorer.threshold
 
 

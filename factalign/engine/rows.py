@@ -16,6 +16,8 @@ from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable
 from factalign.jsonl_output import JsonlOutput, row_key
+from factalign.methods import get_method
+from factalign.registry import check_options
 
 SKIPPED = object()  # a row whose id is already in the output
 
@@ -150,6 +152,18 @@ def below(score: float | None, fail_under: float | None, what: str) -> int:
         return 0
     print(f"factalign: {what} {score:.4f} is below --fail-under {fail_under:g}", file=sys.stderr)
     return 1
+
+
+def check_fail_under(fail_under: float | None, method, params: dict[str, Any]) -> None:
+    """Refuse a --fail-under outside the score range of the method (a registered name or Method) with these
+    parameters (given as on the command line, or parsed): such a gate would always fail, or always pass."""
+    if fail_under is None:
+        return
+    method = get_method(method)
+    low, high = method.score_range({**method.params, **check_options(f"method {method.name!r}", method.params, params)})
+    if not low <= fail_under <= high:  # NaN too
+        raise FactalignError(f"--fail-under {fail_under:g} is outside the score range of {method.name}, [{low:g}, {high:g}] "
+                             "(a gate outside it always fails or always passes)")
 
 
 def gated(outcomes: list[str | None], fail_on: str | None) -> int:

@@ -144,6 +144,10 @@ class Method:
     def signed_for(self, params: dict[str, Any]) -> bool:
         return self.signed is True or (isinstance(self.signed, str) and params.get(self.signed, self.params.get(self.signed)) is True)
 
+    def score_range(self, params: dict[str, Any]) -> tuple[float, float]:
+        """Where the method's scores lie with these parameters: [-1, 1] when signed, else [0, 1]."""
+        return (-1.0, 1.0) if self.signed_for(params) else (0.0, 1.0)
+
 
 METHODS = Registry("method", "methods", make=Method.of)
 register_method = METHODS.register

@@ -125,6 +125,10 @@ def test_a_csv_without_the_columns_is_one_line_error(tmp_path, capsys):
     assert batch(tmp_path, tmp_path / "rows.csv", tmp_path / "out.jsonl", "table:/unused.json") == 2
     assert capsys.readouterr().err.strip() == (f"factalign: error: {tmp_path / 'rows.csv'}:2: missing field document, summary; "
                                                "the row's fields: id, text; map them with --columns document=text,summary=COLUMN")
+    assert not (tmp_path / "out.jsonl").exists(), "a refused batch leaves no empty output behind"
+    (tmp_path / "mine.jsonl").write_text("")  # a file that was there before is left as it was
+    assert batch(tmp_path, tmp_path / "rows.csv", tmp_path / "mine.jsonl", "table:/unused.json") == 2
+    assert (tmp_path / "mine.jsonl").read_text() == ""
 
 
 @pytest.fixture(scope="module")
