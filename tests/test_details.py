@@ -176,3 +176,13 @@ def test_the_cli_switch(tmp_path, capsys):
     assert on["score"] == pytest.approx(-0.1) and off["score"] == pytest.approx(0.6)
     assert on["claims"][0]["reason"] == "50,000: the sources say 35,000" and off["claims"][0]["reason"] is None
     assert "details:exact/cap0" in on["signature"] and "details" not in off["signature"]
+
+
+def test_the_html_report_shows_the_reasons():
+    from factalign.report.payload import row_view
+
+    doc = " ".join(CLIMB)
+    table = {(CLIMB[0], FIFTY): (0.05, 0.9, 0.05), (CLIMB[1], FIFTY): (0.76, 0.2, 0.04), (doc, FIFTY): (0.7, 0.2, 0.1)}
+    result, _ = fenice(CLIMB, FIFTY, table)
+    view = row_view(result.to_dict(), doc, FIFTY)
+    assert view["claims"][0]["reason"] == "50,000: the sources say 35,000"

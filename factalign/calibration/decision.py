@@ -89,21 +89,30 @@ class Verdict:
 def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: DecisionRule | None = None,
                   sentences: int = 0) -> Verdict:
     """A summary's verdict, respecting its claims (ClaimResults, already decided):
-    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) it is labelled, given a
-      probability and decided by that rule on its weakest counted claim's score, as the claim part was fitted;
-    - a summary with a blocked claim does not pass: "pass" becomes "review" (never "block", so the calibration's
-      bound on blocked consistent summaries still holds, and fewer inconsistent ones pass);
-    - `reason` says why where the label and the claims' labels seem to disagree."""
+    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) it is labelled and given a
+      probability by that rule on its weakest counted claim's score, as the claim part was fitted;
+    - its outcome is the summary rule's, moved to review where its claims disagree: a summary passes only if no
+      claim is blocked (and a one-sentence text only if its weakest claim passes too), and a one-sentence text is
+      blocked only if its weakest claim is blocked too. Outcomes only move to review, so each rule's conformal
+      bounds (inconsistent passed, consistent blocked) still hold on the data it was fitted on;
+    - `reason` says why where the label, the outcome and the claims seem to disagree."""
     counted = [(i, c) for i, c in enumerate(claims) if c.counted]
-    if sentences == 1 and claim_rule is not None and counted:
+    d, threshold, reason = rule.decide(score), rule.threshold, None
+    label, probability, outcome = d.label, d.probability, d.outcome
+    as_claim = sentences == 1 and claim_rule is not None and bool(counted)
+    if as_claim:
         weakest = min(c.score for _, c in counted)
-        d, threshold = claim_rule.decide(weakest), claim_rule.threshold
-        label = SUMMARY_LABELS[CLAIM_LABELS.index(d.label)]
+        c = claim_rule.decide(weakest)
+        label, probability, threshold = SUMMARY_LABELS[CLAIM_LABELS.index(c.label)], c.probability, claim_rule.threshold
         reason = (f"one sentence, judged as a claim: its weakest claim scores {weakest:.4f} "
                   f"{'>=' if weakest >= threshold else '<'} {threshold:.4f}, the claim threshold")
+        if outcome is not None and c.outcome is not None and outcome != c.outcome and "review" not in (outcome, c.outcome):
+            reason += f"; review: the summary rule says {outcome}, the claim rule {c.outcome}"
+            outcome = "review"
+        elif outcome is not None and c.outcome == "review" and outcome != "review":
+            reason += f"; review: the claim rule says review (the summary rule {outcome})"
+            outcome = "review"
     else:
-        d, threshold, reason = rule.decide(score), rule.threshold, None
-        label = d.label
         supported = [i for i, c in counted if c.label == CLAIM_LABELS[0]]
         unsupported = [i for i, c in counted if c.label == CLAIM_LABELS[1]]
         if label == SUMMARY_LABELS[1] and counted and len(supported) == len(counted):
@@ -112,14 +121,13 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
         elif label == SUMMARY_LABELS[0] and unsupported:
             reason = (f"consistent although {_claims(unsupported)} {'is' if len(unsupported) == 1 else 'are'} unsupported: "
                       f"the summary score {score:.4f} >= {threshold:.4f}, the summary threshold")
-    outcome = d.outcome
     blocked = [i for i, c in counted if c.decision == "block"]
     if outcome == "pass" and blocked:
         outcome = "review"
         why = next((c.reason for i, c in counted if i == blocked[0] and c.reason), None)
         note = f"review, not pass: {_claims(blocked)} {'is' if len(blocked) == 1 else 'are'} blocked" + (f" ({why})" if why else "")
         reason = f"{reason}; {note}" if reason else note
-    return Verdict(label, d.probability, outcome, threshold, reason)
+    return Verdict(label, probability, outcome, threshold, reason)
 
 
 def _claims(indices: list[int]) -> str:

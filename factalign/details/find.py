@@ -42,7 +42,8 @@ _NUMBER = re.compile(
     rf"(?:(?P<digits>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(?P<dec>\d+))?|(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{'|'.join(SMALL)}))?))"
     rf"(?P<decade>s\b)?(?:[ -]?(?P<mult>{_MULT})\b)?(?:[ -]?(?P<unit>{_UNIT})(?![\w]))?", re.IGNORECASE)
 _SCORE = re.compile(r"(?<![\w.,-])(\d{1,2}) ?[-–] ?(\d{1,2})(?!\w|[.,]\d|-\w)")
-_TOKEN = re.compile(r"\w+")
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")  # "County11" is two words: summaries glue them
+UNKNOWN = "unk"  # the <unk> of older summarisers: a word nobody can look up
 
 
 @dataclass(frozen=True)
@@ -148,15 +149,29 @@ def names_of(text: str) -> list[Detail]:
     covered = {i for a, b, _ in spans for i in range(a, b)}
     spans += [(t.i, t.i + 1, "") for t in doc if t.i not in covered and t.text[:1].isupper() and fold(t.text) in DAYS_MONTHS]
     out = []
-    for a, b, label in sorted(spans):
+    for a, b, label in _split_at_verbs(doc, sorted(spans)):
         span = doc[a:b]
         while len(span) and (span[0].is_stop or not span[0].text[:1].isalpha()):  # "the", quotes, "3-1"
             span = span[1:]
         while len(span) and (not span[-1].text[:1].isalpha() or span[-1].text.lower() in ("'s", "’s")):  # "Chelsea 2-1"
             span = span[:-1]
         value = tuple(words(span.text))
-        if not value or not any(t.text[:1].isupper() for t in span) or all(w.isdigit() or w in TITLES for w in value):
+        if (not value or not any(t.text[:1].isupper() for t in span) or all(w.isdigit() or w in TITLES for w in value)
+                or UNKNOWN in value):
             continue
         kind = "date" if len(value) == 1 and value[0] in DAYS_MONTHS else "name"
         out.append(Detail(span.text, kind, value, label=label))
     return out
+
+
+def _split_at_verbs(doc, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A recogniser's span that runs over a verb ("AP McCoy is Arsenal") as the names on either side of it."""
+    out = []
+    for a, b, label in spans:
+        start = a
+        for i in range(a, b):
+            if doc[i].pos_ in ("VERB", "AUX"):
+                out.append((start, i, label))
+                start = i + 1
+        out.append((start, b, label))
+    return [(a, b, label) for a, b, label in out if a < b]

@@ -5,7 +5,9 @@ Names: a name is found when its words appear together in the sources, or the sam
 title or a generic word ("Mount Kilimanjaro" = "Kilimanjaro", "Dr Smith" = "Smith"), or one of its
 aliases does ("US" = "United States" = "America"), or it is an acronym of a name in the sources ("NHS" =
 "National Health Service") or the other way round; a person's name is also found by its surname alone
-("Hans Meyer" = "Meyer"). Numbers: 35,000 is found where the sources have a value that rounds to it at
+("Hans Meyer" = "Meyer"), and a name of three words or more with a few words between its own ("U.S. Immigration
+Enforcement" = "U.S. Immigration and Customs Enforcement"). A name holding "UNK" (older summarisers' unknown word)
+is not checked. Numbers: 35,000 is found where the sources have a value that rounds to it at
 its precision (34,800; not 50,000); "about" allows 10%; "more than 30,000" any value of at least 30,000, "less
 than" any value up to it; "nearly 50,000" a value from 10% below it up to it; values with different units ("5,895 metres", "5,895
 feet") are different. A score "3-1" is found as "3-1" or "1-3" (who won is the NLI model's question).
@@ -27,6 +29,7 @@ ALIASES = [
     {("eu",), ("european", "union")},
     {("uae",), ("united", "arab", "emirates")},
 ]
+GAP = 2  # words a long name may skip in the sources
 _JOINERS = frozenset(("of", "and", "for", "the", "de", "&"))
 _CAPITAL_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
@@ -89,9 +92,33 @@ class SourceIndex:
             return any(_same_number(d, w) for w in self.numbers)
         return self._has_name(d)
 
+    @cached_property
+    def positions(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for i, w in enumerate(self.padded.split()):
+            out.setdefault(w, []).append(i)
+        return out
+
+    def _in_order(self, name: tuple[str, ...]) -> bool:
+        """The words of a name of three or more in the sources in their order, with at most GAP words between
+        them ("U.S. Immigration Enforcement" in "U.S. Immigration and Customs Enforcement")."""
+        if len(name) < 3 or any(w not in self.tokens for w in name):
+            return False
+        for start in self.positions[name[0]]:
+            at = start
+            for w in name[1:]:
+                at = next((p for p in self.positions[w] if at < p <= at + 1 + GAP), None)
+                if at is None:
+                    break
+            else:
+                return True
+        return False
+
     def _has_name(self, d: Detail) -> bool:
         name = d.value
         if any(f" {' '.join(v)} " in self.padded for v in variants(name) if v):
+            return True
+        if self._in_order(name):
             return True
         if len(name) == 1 and name[0] in self.acronyms:
             return True

@@ -35,7 +35,7 @@ def row_view(row: dict[str, Any], document: str, summary: str, threshold: float 
         "id": None if row.get("id") is None else str(row["id"]),
         "score": result.score, "label": result.label, "decision": result.decision, "method": result.method,
         "signature": result.signature, "threshold": result.threshold, "calibration": result.calibration,
-        "probability": result.probability,
+        "probability": result.probability, "reason": result.reason,
         "range": score_range(result),
         "document": document, "summary": summary, "claims": claims,
         "failing": sum(c["label"] == "unsupported" for c in claims),
@@ -56,7 +56,7 @@ def claim_view(n: int, c: ClaimResult, document: str, summary: str, name: str) -
             rs = [checked(s, document, f"{name}: claim {n}'s runner-up") for s in r["spans"]]
             runners.append({"spans": rs, "score": float(r.get("score", 0.0))})
     return {"n": n, "text": c.claim.text, "score": float(c.score), "label": label, "probability": c.probability,
-            "decision": c.decision,
+            "decision": c.decision, "reason": c.reason,
             "probs": [float(x) for x in c.probs], "sspan": sspan, "sentence": c.claim.sentence_index,
             "granularity": p.granularity if p else None, "spans": spans, "rewritten": rewritten, "runners": runners,
             "locations": [[x.source, x.start, x.end] for x in p.locations] if p else [], "verdict": verdict(c)}

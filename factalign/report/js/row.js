@@ -46,7 +46,8 @@ function renderRow(index) {
     el("span", { class: "label label-" + (row.label || "none"), text: labelText(row.label) }), " ",
     row.probability !== null && row.probability !== undefined
       ? el("span", { class: "probability", text: "P(consistent) " + row.probability.toFixed(3) + " " }) : null,
-    el("span", { class: "muted", text: row.claims.length + " claims" + (threshold !== null ? ", " + row.failing + " unsupported" : "") }));
+    el("span", { class: "muted", text: row.claims.length + " claims" + (threshold !== null ? ", " + row.failing + " unsupported" : "") }),
+    row.reason ? el("span", { class: "reason", text: " why: " + row.reason }) : null);
 
   const list = el("ol", { class: "claims", id: "claims", "aria-label": "claims, unsupported first; arrow keys move" });
   const items = [];
@@ -62,6 +63,7 @@ function renderRow(index) {
           ? el("span", { class: "probability", text: "P(supported) " + c.probability.toFixed(2) }) : null,
         el("span", { class: "gran", text: c.granularity || "" })),
       el("span", { class: "claim-text", text: c.text }),
+      c.reason ? el("span", { class: "reason", text: "why: " + c.reason }) : null,
       el("span", { class: "best" }, el("span", { class: "muted", text: "best premise" + premiseSources(row, c) + ": " }), best));
     button.style.borderLeftColor = paint(c, range);
     button.addEventListener("click", () => select(c.n, true));

@@ -1,0 +1,61 @@
+"""A summary's verdict respects its claims (calibration.decision.judge_summary), on hand-chosen scores."""
+
+from types import SimpleNamespace
+
+from factalign.calibration.decision import CLAIM_LABELS, Bands, DecisionRule, judge_summary
+
+SUMMARY = DecisionRule(0.9, {"kind": "platt", "a": 10.0, "b": -9.0}, Bands(0.95, 0.6, 0.1, 0.1))
+CLAIM = DecisionRule(0.66, {"kind": "platt", "a": 10.0, "b": -6.6}, Bands(0.8, 0.3, 0.1, 0.1), CLAIM_LABELS)
+
+
+def claims(*scores, reason=None):
+    out = []
+    for s in scores:
+        d = CLAIM.decide(s)
+        out.append(SimpleNamespace(score=s, counted=True, label=d.label, decision=d.outcome, reason=reason))
+    return out
+
+
+def test_a_blocked_claim_keeps_a_summary_from_passing():
+    v = judge_summary(SUMMARY, 0.96, claims(0.99, 0.2, reason="50,000: the sources say 35,000"), CLAIM, sentences=3)
+    assert (v.label, v.outcome, v.threshold) == ("consistent", "review", 0.9)
+    assert v.reason == ("consistent although claim 1 is unsupported: the summary score 0.9600 >= 0.9000, the summary "
+                        "threshold; review, not pass: claim 1 is blocked (50,000: the sources say 35,000)")
+
+
+def test_a_summary_whose_claims_all_pass_passes():
+    v = judge_summary(SUMMARY, 0.96, claims(0.99, 0.97), CLAIM, sentences=2)
+    assert (v.label, v.outcome, v.reason) == ("consistent", "pass", None)
+
+
+def test_inconsistent_although_every_claim_is_supported_says_why():
+    v = judge_summary(SUMMARY, 0.76, claims(0.7, 0.82), CLAIM, sentences=2)
+    assert (v.label, v.outcome) == ("inconsistent", "review")
+    assert v.reason == ("inconsistent although every claim is supported: the summary score 0.7600 < 0.9000, the summary "
+                        "threshold (a claim needs 0.6600)")
+
+
+def test_one_sentence_is_labelled_by_the_claim_rule_on_its_weakest_claim():
+    v = judge_summary(SUMMARY, 0.76, claims(0.7, 0.82), CLAIM, sentences=1)
+    # weakest claim 0.70 >= 0.66: consistent, P = sigmoid(10 * 0.70 - 6.6) = sigmoid(0.4)
+    assert (v.label, v.threshold) == ("consistent", 0.66)
+    assert abs(v.probability - 1 / (1 + 2.718281828459045 ** -0.4)) < 1e-9
+    # the summary rule says review (0.6 <= 0.76 < 0.95), the claim rule review (0.3 <= 0.70 < 0.8)
+    assert v.outcome == "review"
+    assert v.reason == "one sentence, judged as a claim: its weakest claim scores 0.7000 >= 0.6600, the claim threshold"
+
+
+def test_one_sentence_passes_or_is_blocked_only_when_both_rules_agree():
+    passed = judge_summary(SUMMARY, 0.97, claims(0.96), CLAIM, sentences=1)
+    assert passed.outcome == "pass"
+    summary_blocks = judge_summary(SUMMARY, 0.5, claims(0.85), CLAIM, sentences=1)
+    assert (summary_blocks.label, summary_blocks.outcome) == ("consistent", "review")
+    assert summary_blocks.reason.endswith("review: the summary rule says block, the claim rule pass")
+    both_block = judge_summary(SUMMARY, 0.5, claims(0.2), CLAIM, sentences=1)
+    assert (both_block.label, both_block.outcome) == ("inconsistent", "block")
+
+
+def test_without_a_claim_rule_one_sentence_is_a_summary():
+    v = judge_summary(SUMMARY, 0.76, [SimpleNamespace(score=0.7, counted=True, label=None, decision=None, reason=None)],
+                      None, sentences=1)
+    assert (v.label, v.outcome, v.threshold, v.reason) == ("inconsistent", "review", 0.9, None)
