@@ -32,6 +32,7 @@ from factalign.errors import printable
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _received: list[int] = []  # the signal that interrupted this process, once one has
 _reported: list[str] = []  # the line printed, once it has been
+_installed: list[bool] = []  # whether this process is the program (run), whose handlers these are
 
 
 class Interrupted(KeyboardInterrupt):
@@ -86,8 +87,8 @@ def _on_signal(signum: int, frame) -> None:
 def run(main: Callable[[], int]) -> None:
     """The program: the handlers, then `main()` (which reports an interrupt itself), then the exit; after an
     interrupt the process ends at once (see the module docstring)."""
-    for signum in SIGNALS:
-        signal.signal(signum, _on_signal)
+    _installed.append(True)
+    take_signals()
     try:
         code = main()
     except BaseException as exc:  # before main's own handling began (while the program loads)
@@ -97,6 +98,14 @@ def run(main: Callable[[], int]) -> None:
     if _received:  # (main may have finished its work all the same: the status still says it was interrupted)
         _exit(report(Interrupted(_received[0])))
     sys.exit(code)
+
+
+def take_signals() -> None:
+    """The program's handlers for SIGINT and SIGTERM, (again) in place; a no-op in-process. Call it after a
+    library that installs its own (Ray's driver does, for SIGTERM, in ray.init)."""
+    if _installed:
+        for signum in SIGNALS:
+            signal.signal(signum, _on_signal)
 
 
 def _exit(code: int) -> None:

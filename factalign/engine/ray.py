@@ -20,6 +20,7 @@ from typing import Any
 
 from factalign.engine.job import BatchJob
 from factalign.errors import FactalignError
+from factalign.interrupts import take_signals
 from factalign.jsonl_output import row_key
 
 WAVE_SHARDS = 64  # shards handed to Ray at a time: bounds the driver's memory on inputs of any length
@@ -132,6 +133,7 @@ def _connect(ray, address: str | None) -> bool:
         ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False, include_dashboard=False, runtime_env=env)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise FactalignError(f"cannot connect to Ray at {address or 'a new local instance'}: {str(exc).splitlines()[0]}") from None
+    take_signals()  # ray.init puts its own SIGTERM handler in this process, which would end it without the line and 143
     return True
 
 
