@@ -5,6 +5,8 @@ asked for: with the prefilter on, only pairs with kept sentences.
 """
 
 import json
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -14,7 +16,7 @@ from factalign.cli import main
 from factalign.errors import FactalignError
 from factalign.evidence import Prefilter, parse_prefilter, top_k
 from factalign.nli import TableNLI
-from factalign.nli.gather import GatheringNLI
+from factalign.nli.gather import GatheringNLI, in_order
 from tests.helpers import FixedClaims, FixedCoref, doc_of
 
 D = ["Rain fell in Paris.", "The mayor of Lyon spoke.", "Moon moved to Manila.", "Moon learned Tagalog quickly.",
@@ -151,7 +153,7 @@ def test_queue_sends_the_unique_pairs_of_waiting_jobs_in_one_length_sorted_call(
     model = Recorder()
     a, b, c = ("aaaa", "h"), ("bb", "h"), ("c", "h")
     queue = GatheringNLI(model, 3)
-    out = queue.run([lambda: queue.predict([a, b]), lambda: queue.predict([b, c]), lambda: queue.predict([c])])
+    out = list(queue.each([lambda: queue.predict([a, b]), lambda: queue.predict([b, c]), lambda: queue.predict([c])]))
     assert model.calls == [[c, b, a]] and queue.requested == 5 and queue.sent == 3
     assert np.allclose(out[0], model.predict([a, b])) and np.allclose(out[1], model.predict([b, c]))
 
@@ -167,9 +169,35 @@ def test_queue_waits_for_jobs_that_finish_and_reports_each_jobs_error():
     def fails():
         raise FactalignError("bad row")
 
-    out = queue.run([two_steps, fails, lambda: queue.predict([("x", "h"), ("zzz", "h")])])
+    out = list(queue.each([two_steps, fails, lambda: queue.predict([("x", "h"), ("zzz", "h")])]))
     assert isinstance(out[1], FactalignError) and str(out[1]) == "bad row"
     assert model.calls == [[("x", "h"), ("zzz", "h")], [("yy", "h")]]
+
+
+def test_results_come_in_job_order_each_as_soon_as_it_and_those_before_it_are_done():
+    assert list(in_order([(2, "c"), (0, "a"), (3, "d"), (1, "b")])) == ["a", "b", "c", "d"]
+    arrivals = iter([(1, "b"), (0, "a"), (2, "c")])
+    ordered = in_order(arrivals)
+    assert next(ordered) == "a" and next(arrivals) == (2, "c")  # "a" came out before the third arrival was read
+
+
+def test_closing_the_results_stops_the_queue_and_its_workers():
+    model = Recorder()
+    queue = GatheringNLI(model, 2)
+    rounds = 10**6
+
+    def many():
+        for i in range(rounds):
+            queue.predict([("x" * (i % 7 + 1), "h")])
+
+    before = threading.active_count()
+    results = queue.each([lambda: queue.predict([("a", "h")]), many])
+    assert next(results).shape == (1, 3)
+    results.close()  # as an interrupt or an error in the reader does
+    deadline = time.monotonic() + 10
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() == before and len(model.calls) < rounds
 
 
 def test_score_together_equals_scoring_one_by_one():
