@@ -7,8 +7,10 @@
 #                                                   # examples, the int8 bases, the parts that travel to the GPU
 #   bash recipes/house-nli-v4-gpu.sh stage N        # GPU machine: copy part N into /tmp/v4 (one call a part: a call
 #                                                   # carries at most 64 MiB, the machine keeps /tmp while warm)
-#   bash recipes/house-nli-v4-gpu.sh teacher        # GPU: rebuild the bases, train the mpnet teacher (background)
-#   bash recipes/house-nli-v4-gpu.sh student        # GPU: label the pool with the teacher, distil the student (background)
+#   bash recipes/house-nli-v4-gpu.sh teacher        # GPU: rebuild the bases, train the mpnet teacher (detached, followed
+#                                                   # for up to 9 minutes: 1 epoch took 6.1 minutes on one H100)
+#   bash recipes/house-nli-v4-gpu.sh student        # GPU: label the pool and evaluation pairs with the teacher, distil the
+#                                                   # student (1 epoch, cut at 3.3 minutes), export it
 #   bash recipes/house-nli-v4-gpu.sh follow         # GPU: follow the background job's log for up to 9 minutes
 #   bash recipes/house-nli-v4-gpu.sh collect        # GPU: teacher file, student ONNX (in 15 MB pieces) and logs to $OUT
 #   bash recipes/house-nli-v4-gpu.sh student-cpu    # CPU, any later session: the same student from the saved teacher file
@@ -25,7 +27,8 @@ GPU=/tmp/v4                     # the GPU machine
 TEACHER_FILE=recipes/teacher-mpnet-v4.npz
 SPECS=("natural:$SHARED/natural" "shared:$SHARED" "claims:$SHARED" "capabilities:$SHARED")
 PART_SIZE=30M
-STUDENT=(--epochs 3 --batch-size 32 --lr 8e-5 --max-length 256 --seed 13 --eval-every 2000 --teacher-weight 0.5)
+STUDENT=(--epochs ${STUDENT_EPOCHS:-1} --batch-size 32 --lr 8e-5 --max-length 256 --seed 13 --eval-every 2000 --teacher-weight 0.5
+         --max-minutes ${STUDENT_MINUTES:-3.3})
 FA="python3 -m factalign"
 
 prepare() {
@@ -59,29 +62,29 @@ unpack() {
 }
 
 background() {  # run "$@" detached, so that it outlives this call; its log is $GPU/job.log
+  rm -f $GPU/job.log
   setsid nohup bash -c "$* > $GPU/job.log 2>&1; echo \"exit \$?\" >> $GPU/job.log" > /dev/null 2>&1 &
 }
 
 teacher() {
   unpack
   background "$FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/mpnet --output $GPU/teacher \
-    --work-dir $GPU/teacher-work --epochs 2 --batch-size 32 --lr 2e-5 --max-length 256 --seed 13 --eval-every 1500"
+    --work-dir $GPU/teacher-work --epochs ${TEACHER_EPOCHS:-1} --batch-size 32 --lr 2e-5 --max-length 256 --seed 13 --eval-every 1500 \
+    --max-minutes ${TEACHER_MINUTES:-6.5}"
   wait_job
 }
 
-student() {
+student() {  # in the foreground (about 6 minutes on one H100); each step bounded so that what is done comes back
   unpack
   # the teacher's probabilities on evaluation pairs (benchmarks/nli_pairs.py: FRANK's sentence pairs, the capability
   # suite), replayed here with --nli table:FILE
-  evals=""
   for f in $GPU/eval/*.jsonl.gz; do
-    [ -e "$f" ] && evals="$evals $FA teacher-label --checkpoint $GPU/teacher --examples $f --output ${f%.jsonl.gz}.npz &&"
+    [ -e "$f" ] && timeout 60 $FA teacher-label --checkpoint $GPU/teacher --examples "$f" --output "${f%.jsonl.gz}.npz"
   done
-  background "$evals $FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples/examples.json.gz --output $GPU/teacher.npz \
-    && $FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/minilm --teacher $GPU/teacher.npz \
-       --output $GPU/student --work-dir $GPU/student-work ${STUDENT[*]} \
-    && $FA export-onnx --checkpoint $GPU/student --output $GPU/student-onnx --model-id factalign/house-nli-minilm-l6-v4"
-  wait_job
+  timeout 150 $FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples/examples.json.gz --output $GPU/teacher.npz
+  timeout 240 $FA train-nli --examples $GPU/examples/examples.json.gz --base $GPU/minilm --teacher $GPU/teacher.npz \
+    --output $GPU/student --work-dir $GPU/student-work "${STUDENT[@]}" 2>&1 | tr '\r' '\n' | grep -v 'it/s\]' | tail -3
+  timeout 60 $FA export-onnx --checkpoint $GPU/student --output $GPU/student-onnx --model-id factalign/house-nli-minilm-l6-v4
 }
 
 wait_job() {  # follow the job for up to 9 minutes (a call may run 10)
