@@ -33,6 +33,7 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _received: list[int] = []  # the signal that interrupted this process, once one has
 _reported: list[str] = []  # the line printed, once it has been
 _installed: list[bool] = []  # whether this process is the program (run), whose handlers these are
+_held: dict = {"depth": 0, "signal": None}  # held() blocks open, and the signal that came inside them
 
 
 class Interrupted(KeyboardInterrupt):
@@ -81,7 +82,25 @@ def _on_signal(signum: int, frame) -> None:
     if _received:  # a second signal while the first one's work ends: now
         _exit(report(Interrupted(_received[0])))
     _received.append(signum)
-    raise Interrupted(signum)
+    if _held["depth"]:
+        _held["signal"] = signum  # raised when the outermost held() block ends
+    else:
+        raise Interrupted(signum)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """The program's first signal, coming inside the block, takes effect when the block ends: what the block
+    does (a row written and counted) is done whole. For steps that cannot block for long (a write to a file,
+    not to a pipe whose reader may stall)."""
+    _held["depth"] += 1
+    try:
+        yield
+    finally:
+        _held["depth"] -= 1
+        if not _held["depth"] and _held["signal"] is not None:
+            signum, _held["signal"] = _held["signal"], None
+            raise Interrupted(signum)
 
 
 def run(main: Callable[[], int]) -> None:

@@ -252,3 +252,20 @@ def test_train_nli_interrupted_while_training_keeps_its_checkpoint(tmp_path, tin
     import torch
 
     assert torch.load(work / "last" / "state.pt", weights_only=False)["progress"]["step"] >= 2  # kept for --resume
+
+
+def test_a_signal_inside_a_held_step_waits_for_its_end(monkeypatch):
+    """A row's write and its count are done whole (factalign.interrupts.held): the handler, called as the signal
+    would call it, only notes the signal there; it is raised when the block ends, and a second one ends at once."""
+    from factalign import interrupts
+
+    monkeypatch.setattr(interrupts, "_received", [])
+    done = []
+    with pytest.raises(interrupts.Interrupted) as caught:
+        with interrupts.held():
+            with interrupts.held():
+                interrupts._on_signal(signal.SIGTERM, None)
+                done.append("inner")
+            done.append("outer")
+    assert done == ["inner", "outer"] and caught.value.signum == signal.SIGTERM
+    assert interrupts.status(caught.value) == 143

@@ -6,7 +6,7 @@ import itertools
 import signal
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from tqdm import tqdm
@@ -15,6 +15,7 @@ from factalign.columns import ROW_REQUIRED, row_columns, row_sources
 from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable
+from factalign.interrupts import held
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.methods import get_method
 from factalign.registry import check_options
@@ -42,14 +43,16 @@ def report_row(job: BatchJob, output: JsonlOutput, lineno: int, row, result, sta
 
 
 def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
-    """Append a scored row's output line; a failed write says how many rows this run wrote."""
-    try:
-        output.write(line)
-    except FactalignError as exc:
-        raise FactalignError(f"{exc}; {written(stats)}") from None
-    stats["written"] += 1
-    output.finished.add(row_key(line["id"]))
-    output.note(line)
+    """Append a scored row's output line; a failed write says how many rows this run wrote. An interrupt
+    waits for the line and its count to be done (a file's write is quick; a pipe's may stall, and is not held)."""
+    with held() if output.regular else nullcontext():
+        try:
+            output.write(line)
+        except FactalignError as exc:
+            raise FactalignError(f"{exc}; {written(stats)}") from None
+        stats["written"] += 1
+        output.finished.add(row_key(line["id"]))
+        output.note(line)
 
 
 @contextmanager
