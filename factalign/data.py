@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from factalign.calibration.decision import judge_summary
 from factalign.errors import checked_fields
+from factalign.nli.labels import for_probs
 from factalign.text import Span, split_sentences
 from factalign.text.sources import Source, SourceRange, as_sources, join
 
@@ -169,11 +170,12 @@ PROB_KEYS = ("p_ent", "p_neu", "p_con")  # entailment, neutral, contradiction: t
 
 @dataclass
 class ClaimResult:
-    """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it and its aligned premise."""
+    """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it, or (p_sup,) from a binary checker
+    (factalign/nli/labels.py), and its aligned premise."""
 
     claim: Claim
     score: float
-    probs: tuple[float, float, float]
+    probs: tuple[float, ...]
     premise: Premise | None
     label: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
@@ -193,8 +195,8 @@ class ClaimResult:
     @checked_fields
     def from_dict(cls, d: dict[str, Any]) -> ClaimResult:
         premise = Premise.from_dict(d["premise"]) if d.get("premise") else None
-        probs = d["probs"]  # {"p_ent", "p_neu", "p_con"}; results written before 0.1.0's labelled form hold a list
-        probs = tuple(probs[k] for k in PROB_KEYS) if isinstance(probs, dict) else tuple(probs)
+        probs = d["probs"]  # {"p_ent", "p_neu", "p_con"} or {"p_sup"}; results written before 0.1.0's labelled form hold a list
+        probs = tuple(probs[k] for k in for_probs(probs).keys) if isinstance(probs, dict) else tuple(probs)
         return cls(Claim.from_dict(d["claim"]), d["score"], probs, premise, d.get("label"), d.get("details", {}),
                    d.get("probability"), d.get("decision"), d.get("reason"))
 
@@ -224,11 +226,11 @@ class SummaryResult:
         self.threshold, self.calibration, self.reason = verdict.threshold, calibration, verdict.reason
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...}. `sources` and the
+        """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...} ({"p_sup": ...} from a binary checker). `sources` and the
         premises' `locations` appear only for several sources (one document's JSON is as it always was)."""
         d = asdict(self)
         for c in d["claims"]:
-            c["probs"] = dict(zip(PROB_KEYS, c["probs"]))
+            c["probs"] = dict(zip(for_probs(c["probs"]).keys, c["probs"]))
             if c["premise"] is not None and not c["premise"]["locations"]:
                 del c["premise"]["locations"]
         if not d["sources"]:

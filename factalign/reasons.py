@@ -26,7 +26,7 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
     if c.label != "unsupported":
         return None
     quote = _quote(c, doc)
-    if quote and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
+    if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"
     return f"no sentence supports it (closest: {quote})" if quote else "no sentence supports it"
 

@@ -21,6 +21,7 @@ from factalign.evidence import OFF, Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
 from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
+from factalign.nli.labels import labels_of
 from factalign.reasons import add_reasons
 from factalign.registry import check_options
 from factalign.signature import Signature
@@ -181,7 +182,9 @@ class Scorer:
         inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.params)
+        shown = labels_of(nli).shown if nli is not None else tuple
         for c in claims:
+            c.probs = shown(c.probs)  # what the model gives: (p_ent, p_neu, p_con), or a binary checker's (p_sup,)
             if doc.sources:  # the one place a premise (and a runner-up premise) gets its sources' offsets
                 if c.premise is not None:
                     c.premise = replace(c.premise, locations=doc.locate(c.premise.spans))

@@ -14,7 +14,8 @@ from factalign.claims.base import extract_claims
 from factalign.coref import Cluster, CorefModel, sentence_variants
 from factalign.coref.windows import window_clusters
 from factalign.data import Claim, ClaimResult, Document, Premise
-from factalign.nli import CON, ENT, NLIModel
+from factalign.nli import NLIModel
+from factalign.nli.labels import THREE_WAY, LabelSet, labels_of
 from factalign.registry import Registry, signature_defaults
 
 Scored = tuple[float, list[ClaimResult]]
@@ -58,6 +59,11 @@ class Inputs:
                 kept = sorted([i for i in order[q] if i in allowed][:size])
             out.append(kept)
         return out
+
+    @property
+    def labels(self) -> LabelSet:
+        """What the NLI model outputs (factalign/nli/labels.py): 3-way, or binary (supported)."""
+        return labels_of(self.nli)
 
     @cached_property
     def claims(self) -> list[Claim]:
@@ -153,9 +159,9 @@ METHODS = Registry("method", "methods", make=Method.of)
 register_method = METHODS.register
 
 
-def nli_score(probs: np.ndarray) -> np.ndarray:
-    """FENICE's NLIScore = p_ent - p_con, row-wise."""
-    return probs[..., ENT] - probs[..., CON]
+def nli_score(probs: np.ndarray, labels: LabelSet = THREE_WAY) -> np.ndarray:
+    """FENICE's NLIScore, row-wise: p_ent - p_con, or p_sup for a binary checker."""
+    return labels.score(probs)
 
 
 def grid(nli: NLIModel, premises: Sequence[str], hypotheses: Sequence[str]) -> np.ndarray:

@@ -12,6 +12,9 @@ Readings and differences from the released code, stated here so numbers can be c
 - the released code always scores passages and the document (no T); pass T=inf to do the same.
 - the released code subtracts the *neutral* probability in its max (a label-order slip); we follow
   the paper, p_ent - p_con.
+- with a binary checker (MiniCheck, FactCG, HHEM, an LLM judge; factalign/nli/labels.py) NLIScore is
+  p_sup, the probability it gives that the premise supports the claim: scores lie in [0, 1], not [-1, 1],
+  and T (a threshold on p_ent - p_con) should be tuned for it.
 - when the document has at most j sentences the only passage is the document itself, so only the
   whole-document premise is scored.
 - eq. 7 read literally gives a claim below T the score FENICE_mul alone, which can be lower than its
@@ -64,7 +67,7 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
             whole = [keep is None and len(k) == all_n for k in cut]
             keep = cut
     probs, mask = retrieved_grid(nli, doc.sentence_texts, texts, keep)
-    scores = masked(nli_score(probs), mask)
+    scores = masked(nli_score(probs, inputs.labels), mask)
     best = []
     for ci, claim in enumerate(claims):
         order = np.argsort(-scores[ci], kind="stable")
@@ -82,7 +85,7 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
         if left is not None:
             candidates = [c[:max(n, 0)] for c, n in zip(candidates, left)]
             left = [n - len(c) for c, n in zip(candidates, left)]
-        best = _keep_best(nli, best, candidates)
+        best = _keep_best(nli, best, candidates, inputs.labels)
 
     if passages:
         if keep is None:
@@ -93,7 +96,7 @@ def fenice(inputs: Inputs, T: float = 0.8, j: int = 5, use_coref: bool = True, p
                           for r, kept, all_of in zip(best, keep, whole)]
         if left is not None:
             candidates = [_within(c, n, r.premise.sentences[0]) for c, n, r in zip(candidates, left, best)]
-        best = _keep_best(nli, best, candidates)
+        best = _keep_best(nli, best, candidates, inputs.labels)
     return mean([r.score for r in best]), best
 
 
@@ -147,7 +150,7 @@ def _windows(doc, sentences: list[int], j: int) -> list[list[int]]:
     return [[sentences[i] for i in w] for w in windows if len(w) < len(sentences)]
 
 
-def _keep_best(nli, best, candidates):
+def _keep_best(nli, best, candidates, labels):
     """For each claim, the best of its current result and its candidate premises (one NLI call for all)."""
     pairs = [(p.text, r.claim.text) for r, cands in zip(best, candidates) for p in cands]
     if not pairs:
@@ -157,7 +160,7 @@ def _keep_best(nli, best, candidates):
     for r, cands in zip(best, candidates):
         for premise in cands:
             row = next(probs)
-            score = float(nli_score(row))
+            score = float(nli_score(row, labels))
             if score > r.score:
                 r = result(r.claim, score, row, premise, **r.details)
         out.append(r)

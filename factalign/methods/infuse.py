@@ -10,6 +10,9 @@ For each hypothesis h (a summary sentence):
    the premise (R_N). Steps are run for all hypotheses together: one NLI call per step.
 Summary score = mean over summary sentences.
 
+A binary checker (factalign/nli/labels.py) gives no neutral probability, so `infuse` and `infuse-sub`
+refuse it in one line; `infuse-k` (a fixed k, no neutral stop) reads p_sup as its entailment.
+
 Readings, stated so numbers can be compared:
 - u_0 (the empty premise) is read as +infinity: with no context nothing has been ruled out, so the
   first ranked sentence is always accepted and R_0 is never returned. The published code does the
@@ -49,6 +52,7 @@ from collections import defaultdict
 import numpy as np
 
 from factalign.data import Claim, ClaimResult, Premise
+from factalign.errors import FactalignError
 from factalign.methods.base import (Inputs, Scored, affordable, grid, mean, register_method, result, retrieved_counts,
                                     retrieved_grid)
 from factalign.nli import ENT, NEU
@@ -81,6 +85,9 @@ def rank(inputs: Inputs, hypotheses: list[str], reverse: bool = True, extras=lam
 def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> list[ClaimResult]:
     """Algorithm 1 for every claim; the incremental steps are batched across claims."""
     doc, nli = inputs.document, inputs.nli
+    if inputs.labels.binary:
+        raise FactalignError("infuse stops growing a premise when its neutral probability rises, which a binary "
+                             "checker does not give; use infuse-k, chunks or fenice with it")
     orders = rank(inputs, [c.text for c in claims], reverse, extras=lambda n: n)  # worst case: n growing steps
     budget = inputs.pair_budget
     # steps each claim may take: what its ranking left of the budget (never binding when all n steps fit)

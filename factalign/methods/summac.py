@@ -11,6 +11,9 @@ sentence is too short, all are kept). They are off by default, as in the INFUSE 
 re-implementation of the baseline. (SummaC's released code filters sentences of at most 10
 *characters*, and applies the filter to summary sentences too; we follow the reading stated here.)
 
+With a binary checker (factalign/nli/labels.py) both settings score max p_sup: the checker gives no
+contradiction, so `use_con` changes nothing but the score range it declares.
+
 With a pair budget B (`--pair-budget`), each summary sentence is checked against at most B sentences, its
 B best retrieved ones (a document of at most B usable sentences runs as without the budget).
 """
@@ -20,8 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from factalign.data import Premise
-from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, mean, nli_score, register_method, result
-from factalign.nli import ENT
+from factalign.methods.base import Inputs, Scored, retrieved_grid, masked, mean, register_method, result
 
 MIN_TOKENS = 10
 MAX_SENTENCES = 100
@@ -47,7 +49,8 @@ def summac_zs(inputs: Inputs, use_con: bool = False, original_constraints: bool 
     if inputs.pair_budget:  # at most B sentences per summary sentence: its B best retrieved ones
         keep = inputs.cut(premises, hypotheses, keep, [inputs.pair_budget] * len(hypotheses))
     probs, mask = retrieved_grid(inputs.nli, premises, hypotheses, keep)
-    scores = masked(nli_score(probs) if use_con else probs[..., ENT], mask)
+    labels = inputs.labels
+    scores = masked(labels.score(probs) if use_con else labels.support(probs), mask)
     results = []
     for h, claim in enumerate(claims):
         j = int(np.argmax(scores[h]))

@@ -49,11 +49,12 @@ def _hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length:
                  device=device)
 
 
-@NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table")
-def _table(arg: str) -> NLIModel:
+@NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table "
+                       "(labels=binary: one p_sup per pair)")
+def _table(arg: str, labels: str = "3-way") -> NLIModel:
     if not arg:
         raise FactalignError("NLI backend 'table' needs an argument: table:FILE")
-    return TableNLI.from_file(arg)
+    return TableNLI.from_file(arg, labels=labels)
 
 
 def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None) -> NLIModel:

@@ -1,6 +1,6 @@
 """A persistent SQLite cache in front of any NLI model.
 
-Keys are sha256(model signature, premise, hypothesis), so a second run over the same inputs makes
+Keys are sha256(model signature, premise, hypothesis[, label set]), so a second run over the same inputs makes
 no model call. WAL journaling lets readers work beside a writer; each batch is written in one
 transaction, so a killed writer loses at most the batch it was writing and never corrupts the file.
 A cache that cannot be read or written (a full disk, a lock another process holds longer than
@@ -27,6 +27,7 @@ from factalign.cachedb import dropped, open_cache
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import CACHE_TABLES
 from factalign.nli.base import NLIModel, Pair
+from factalign.nli.labels import THREE_WAY, LabelSet, labels_of
 
 _CHUNK = 500  # keys per SELECT, well under SQLite's variable limit
 # bumped when stored probabilities stop matching what the backends compute: 2 = onnx pairs run one by
@@ -34,14 +35,17 @@ _CHUNK = 500  # keys per SELECT, well under SQLite's variable limit
 KEY_VERSION = "2"
 
 
-def pair_key(signature: str, premise: str, hypothesis: str) -> str:
-    return hashlib.sha256("\x1f".join((KEY_VERSION, signature, premise, hypothesis)).encode()).hexdigest()
+def pair_key(signature: str, premise: str, hypothesis: str, labels: LabelSet = THREE_WAY) -> str:
+    """The entry's key; a binary model's keys also name its label set (3-way ones are as before label sets)."""
+    parts = (KEY_VERSION, signature, premise, hypothesis) + ((labels.cache_key,) if labels.cache_key else ())
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
 class CachedNLI:
     def __init__(self, model: NLIModel, path: str | Path, timeout: float | None = None):
         self.model = model
         self.signature = model.signature
+        self.labels = labels_of(model)
         self.path = Path(path)
         self.timeout = cachedb.LOCK_WAIT if timeout is None else timeout  # read now: tests shorten it
         self.warned = False
@@ -55,7 +59,7 @@ class CachedNLI:
             return self._predict(pairs)
 
     def _predict(self, pairs: Sequence[Pair]) -> np.ndarray:
-        keys = [pair_key(self.signature, p, h) for p, h in pairs]
+        keys = [pair_key(self.signature, p, h, self.labels) for p, h in pairs]
         found = self._lookup(set(keys))
         todo = {k: pair for k, pair in zip(keys, pairs) if k not in found}
         if todo:

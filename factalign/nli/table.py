@@ -13,20 +13,24 @@ import numpy as np
 from factalign.errors import FactalignError
 from factalign.io import loads_json
 from factalign.nli.base import Pair
+from factalign.nli.labels import THREE_WAY, LabelSet, label_set
 
 
 class TableNLI:
-    """Exact lookup of (premise, hypothesis) -> (p_ent, p_neu, p_con); an unknown pair is an error."""
+    """Exact lookup of (premise, hypothesis) -> (p_ent, p_neu, p_con), or with `labels="binary"` -> p_sup
+    (a number, or a list of one); an unknown pair is an error."""
 
-    def __init__(self, table: Mapping[Pair, Sequence[float]], name: str = "table"):
+    def __init__(self, table: Mapping[Pair, Sequence[float] | float], name: str = "table",
+                 labels: str | LabelSet = THREE_WAY):
+        self.labels = label_set(labels)
         self.table: dict[Pair, tuple[float, float, float]] = {}
         for pair, probs in table.items():
-            if not _probabilities(probs):
-                raise FactalignError(f"table NLI: probabilities for {_short(pair)} must be 3 non-negative numbers summing "
-                                     f"to 1, not {_short(probs)}")
-            self.table[tuple(pair)] = tuple(float(p) for p in probs)
+            if not _probabilities(probs, self.labels):
+                raise FactalignError(f"table NLI: probabilities for {_short(pair)} must be {_wanted(self.labels)}, "
+                                     f"not {_short(probs)}")
+            self.table[tuple(pair)] = tuple(float(p) for p in self.labels.rows(probs)[0])
         digest = hashlib.sha256(json.dumps(sorted(self.table.items())).encode()).hexdigest()[:12]
-        self.signature = f"{name}#sha256={digest}"
+        self.signature = f"{name}#sha256={digest}" + ("" if self.labels is THREE_WAY else f"+{self.labels.name}")
         self.calls = 0  # pairs looked up, so tests can see what a cache saved
 
     def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
@@ -40,8 +44,10 @@ class TableNLI:
         return np.array(rows, dtype=np.float64).reshape(len(rows), 3)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> TableNLI:
-        """A JSON or JSONL file of {"premise", "hypothesis", "probs": [p_ent, p_neu, p_con]} rows."""
+    def from_file(cls, path: str | Path, labels: str | LabelSet = THREE_WAY) -> TableNLI:
+        """A JSON or JSONL file of {"premise", "hypothesis", "probs": [p_ent, p_neu, p_con]} rows (binary:
+        "probs": p_sup)."""
+        labels = label_set(labels)
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -64,21 +70,28 @@ class TableNLI:
                     raise FactalignError(f"table NLI file {at}: not an object {{premise, hypothesis, probs}}")
                 if not isinstance(row["premise"], str) or not isinstance(row["hypothesis"], str):
                     raise FactalignError(f"table NLI file {at}: premise and hypothesis must be strings")
-                if not _probabilities(row["probs"]):
-                    raise FactalignError(f"table NLI file {at}: probs must be 3 non-negative numbers summing to 1, "
-                                         f"not {_short(row['probs'])}")
+                if not _probabilities(row["probs"], labels):
+                    raise FactalignError(f"table NLI file {at}: probs must be {_wanted(labels)}, not {_short(row['probs'])}")
                 table[(row["premise"], row["hypothesis"])] = row["probs"]
-        return cls(table, name=f"table:{path.name}")
+        return cls(table, name=f"table:{path.name}", labels=labels)
 
 
-def _probabilities(probs: object) -> bool:
-    """Three finite non-negative numbers (not booleans, not text) summing to 1."""
+def _wanted(labels: LabelSet) -> str:
+    return "one probability (p_sup)" if labels.binary else "3 non-negative numbers summing to 1"
+
+
+def _probabilities(probs: object, labels: LabelSet = THREE_WAY) -> bool:
+    """Three finite non-negative numbers (not booleans, not text) summing to 1; binary: one in [0, 1]."""
     if isinstance(probs, np.ndarray):
         probs = probs.tolist()
-    if isinstance(probs, (str, bytes)) or not isinstance(probs, Sequence) or len(probs) != 3:
+    if labels.binary and not isinstance(probs, (list, tuple)):
+        probs = [probs]
+    if isinstance(probs, (str, bytes)) or not isinstance(probs, Sequence) or len(probs) != len(labels.keys):
         return False
     if not all(isinstance(p, (int, float, np.floating, np.integer)) and not isinstance(p, (bool, np.bool_)) for p in probs):
         return False
+    if labels.binary:
+        return math.isfinite(probs[0]) and 0 <= probs[0] <= 1
     return all(math.isfinite(p) and p >= 0 for p in probs) and abs(sum(probs) - 1) <= 1e-6
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from factalign.errors import FactalignError
 from factalign.nli.base import ENT, Pair
+from factalign.nli.labels import THREE_WAY, LabelSet
 from factalign.text.windows import pack
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -33,6 +34,7 @@ def check_count(name: str, value, optional: bool = False) -> None:
 
 class TransformerNLI:
     signature: str
+    labels: LabelSet = THREE_WAY  # a binary backend sets BINARY; its rows are (p_sup, 1 - p_sup, 0)
 
     def __init__(self, max_length: int, batch_size: int = 32, long_premise: str = "chunk"):
         check_count("batch_size", batch_size)

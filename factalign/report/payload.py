@@ -65,12 +65,16 @@ def claim_view(n: int, c: ClaimResult, document: str, summary: str, name: str) -
 def verdict(c: ClaimResult) -> str | None:
     """What the sources say of a claim: "supported" (labelled so; unlabelled: entailment is its most probable
     label), else "contradicted" when its best premise's contradiction outweighs neutral (a source says
-    otherwise), else "unmentioned" (no source speaks to it); None for a filtered claim."""
+    otherwise), else "unmentioned" (no source speaks to it; every unsupported claim of a binary checker);
+    None for a filtered claim."""
     if not c.counted:
         return None
-    supported = c.label == "supported" if c.label is not None else max(c.probs) == c.probs[ENT]
+    binary = len(c.probs) == 1  # a binary checker's (p_sup,): it cannot tell contradicted from unmentioned
+    supported = c.label == "supported" if c.label is not None else max(c.probs) == c.probs[ENT] and c.probs[ENT] >= 0.5 * binary
     if supported:
         return "supported"
+    if binary:
+        return "unmentioned"
     return "contradicted" if c.probs[CON] >= c.probs[NEU] else "unmentioned"
 
 

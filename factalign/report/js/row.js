@@ -145,8 +145,9 @@ function claimDetail(row, c) {
   const out = [
     el("p", { class: "detail-claim" }, chip(c, range), el("strong", { text: "Claim: " }), c.text),
     el("p", { class: "muted" }, fmt(c.score, range) + (c.label ? " \u00b7 " + c.label : "") +
-      " \u00b7 p(entail) " + c.probs[0].toFixed(2) + ", p(neutral) " + c.probs[1].toFixed(2) +
-      ", p(contradict) " + c.probs[2].toFixed(2)),
+      (c.probs.length === 1 ? " \u00b7 p(supported) " + c.probs[0].toFixed(2) :  // a binary checker
+        " \u00b7 p(entail) " + c.probs[0].toFixed(2) + ", p(neutral) " + c.probs[1].toFixed(2) +
+        ", p(contradict) " + c.probs[2].toFixed(2))),
   ];
   if (!c.spans.length) {
     out.push(el("p", { text: "No premise was recorded for this claim." }));
