@@ -1,7 +1,9 @@
 """NLI backends behind one protocol, chosen by a spec string `NAME[:ARG][,K=V...]`.
 
-Built-in: `house` (the packaged model, the default), `onnx:DIR`, `hf[:ID_OR_DIR]`, `table:FILE.json`;
-options are the backend's keyword arguments (`onnx:DIR,threads=2`, `hf:ID,device=cuda,batch_size=8`).
+Built-in: `house` (the packaged model, the default), `onnx:DIR`, `hf[:ID_OR_DIR]` (3-way, or binary with
+`positive=LABEL`), `t5:ID`, `hhem:ID`, `llm:MODEL` (binary checkers), `table:FILE.json`; options are the
+backend's keyword arguments (`onnx:DIR,threads=2`, `hf:ID,device=cuda,positive=1`). What a backend
+outputs is its label set (factalign/nli/labels.py); `KINDS` says it for `factalign models`.
 Others register with `@NLI_BACKENDS.register(...)` or the `factalign.nli` entry-point group.
 """
 
@@ -39,14 +41,45 @@ def _onnx(arg: str, batch_size: int = 32, long_premise: str = "chunk", threads: 
     return OnnxNLI(arg, batch_size=batch_size, long_premise=long_premise, threads=threads)
 
 
-@NLI_BACKENDS.register("hf", arg="ID_OR_DIR", description=f"transformers from the hub or a local directory (extra [hf]); "
+@NLI_BACKENDS.register("hf", arg="ID_OR_DIR", description=f"a transformers sequence classifier from the hub or a "
+                       f"directory (extra [hf]): 3-way from its id2label, or binary with positive=LABEL; "
                        f"default: {DEFAULT_HF_MODEL} (the FENICE paper's NLI model)")
 def _hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length: int | None = None,
-       device: str = "cpu") -> NLIModel:
+        device: str = "cpu", positive: str | None = None, dtype: str = "float32", template: str = "") -> NLIModel:
     from factalign.nli.hf import HFNLI
 
     return HFNLI(arg or DEFAULT_HF_MODEL, batch_size=batch_size, long_premise=long_premise, max_length=max_length,
-                 device=device)
+                 device=device, positive=positive, dtype=dtype, template=template)
+
+
+@NLI_BACKENDS.register("t5", arg="ID_OR_DIR", description="a seq2seq checker (MiniCheck-Flan-T5, TrueTeacher; extra [hf]): "
+                       "P('1') / (P('1') + P('0')) at the first decoder step; binary")
+def _t5(arg: str, batch_size: int = 8, long_premise: str = "chunk", max_length: int | None = None, device: str = "cpu",
+        dtype: str = "float32", template: str = "predict: {premise}{eos}{hypothesis}", positive: str = "1",
+        negative: str = "0") -> NLIModel:
+    from factalign.nli.t5 import T5Checker
+
+    if not arg:
+        raise FactalignError("NLI backend 't5' needs a model: t5:ID_OR_DIR (e.g. t5:lytang/MiniCheck-Flan-T5-Large)")
+    return T5Checker(arg, batch_size=batch_size, long_premise=long_premise, max_length=max_length, device=device,
+                     dtype=dtype, template=template, positive=positive, negative=negative)
+
+
+@NLI_BACKENDS.register("hhem", arg="ID_OR_DIR", description="Vectara's HHEM-2.1-open with its own predict() "
+                       "(remote code: only with trust_remote_code=true); binary")
+def _hhem(arg: str, trust_remote_code: bool = False, batch_size: int = 8, device: str = "cpu") -> NLIModel:
+    from factalign.nli.hhem import DEFAULT_HHEM, HHEMChecker
+
+    return HHEMChecker(arg or DEFAULT_HHEM, trust_remote_code=trust_remote_code, batch_size=batch_size, device=device)
+
+
+@NLI_BACKENDS.register("llm", arg="MODEL", description="an LLM judge over an OpenAI-compatible endpoint "
+                       "(FACTALIGN_LLM_BASE_URL or base_url=) with Bespoke-MiniCheck-7B's prompt: P(Yes) / (P(Yes) + P(No)); binary")
+def _llm(arg: str, base_url: str | None = None, prompt: str = "minicheck", timeout: float | None = None,
+         concurrency: int | None = None) -> NLIModel:
+    from factalign.nli.llm_judge import LLMJudge
+
+    return LLMJudge(arg, base_url=base_url, prompt=prompt, timeout=timeout, concurrency=concurrency)
 
 
 @NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table "
@@ -55,6 +88,10 @@ def _table(arg: str, labels: str = "3-way") -> NLIModel:
     if not arg:
         raise FactalignError("NLI backend 'table' needs an argument: table:FILE")
     return TableNLI.from_file(arg, labels=labels)
+
+
+KINDS = {"house": "3-way NLI", "onnx": "3-way NLI", "hf": "classifier: 3-way, binary with positive=",
+         "t5": "binary, seq2seq", "hhem": "binary, remote code", "llm": "binary, LLM judge", "table": "3-way or binary"}
 
 
 def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None) -> NLIModel:
@@ -93,4 +130,4 @@ def token_budget(model: NLIModel) -> TokenBudget | None:
 
 
 __all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget",
-           "NLI_BACKENDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR", "default_nli_signature"]
+           "NLI_BACKENDS", "KINDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR", "default_nli_signature"]
