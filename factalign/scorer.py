@@ -81,7 +81,7 @@ class Scorer:
 
             self.llm = load_llm(cache=self.cache)
         # `+filter` shares the NLI model
-        self.extractor_model = load_extractor(self.extractor if "extractor" in self.method_def.uses else "sentences",
+        self.extractor_model = load_extractor(self.extractor if "extractor" in self.method_def.uses_for(self.params) else "sentences",
                                               nli=self.nli_model, llm=self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
@@ -94,7 +94,7 @@ class Scorer:
         parts = [("method", self.method_def.name), *((k, _fmt(v)) for k, v in self.params.items())]
         if self.nli_model is not None:
             parts.append(("nli", self.nli_model.signature))
-        if "extractor" in self.method_def.uses:
+        if "extractor" in self.method_def.uses_for(self.params):  # use_extractor=false (chunks): sentences, not named
             parts.append(("extractor", self.extractor_model.name))
         if "coref" in self.method_def.uses_for(self.params):
             parts.append(("coref", self.coref_model.name))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 # first, so that a method module (built in or added beside them) can import register_method from here
 from factalign.methods.base import METHODS, Inputs, Method, register_method  # isort: skip
 # in the order the CLI lists them; importing a module registers its methods
-from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, acueval, geval  # noqa: F401, E402, I001  # isort: skip
+from factalign.methods import fenice, infuse, fizz, summac, sentli, fulldoc, chunks, acueval, geval  # noqa: F401, E402, I001  # isort: skip
 
 DEFAULT_METHOD = "fenice"
 
