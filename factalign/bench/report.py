@@ -14,6 +14,7 @@ import numpy as np
 
 from factalign.bench import metrics
 from factalign.bench.data import ERROR_TYPES, Example
+from factalign.bench.leaderboard import leaderboard
 from factalign.bench.runner import read_scores
 from factalign.bench.splits import make_split
 from factalign.errors import FactalignError
@@ -101,6 +102,8 @@ def evaluate(run: Run, split: str, seed: int, n_boot: int, baseline: str | None 
     }
     out["versus_baseline"] = _versus(baseline, test, labels, scores, auc_draws, out["roc_auc"],
                                      {g: r for g, r in groups.items() if g == "all" or g in ORIGINS.values()}, n_boot, seed)
+    if str(run.manifest["data"]).startswith("llm-aggrefact:"):
+        out["leaderboard"] = leaderboard(ex, labels, scores, folds)
     if any(e.error_types for e in ex):
         out["error_types"] = _error_types(ex, labels, scores, evaluated)
     return out, {g: common[rows] for g, rows in groups.items()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from factalign.bench.leaderboard import markdown as leaderboard_table
+
 SMALL_SAMPLE = 100  # rows: an interval from fewer is flagged as too wide to read
 WIDE_INTERVAL = 0.20  # an interval spanning more than this (20 points) is flagged too
 
@@ -19,6 +21,8 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
                   (f"Intervals: {round(results['level'] * 100)}% bootstrap percentile, {results['bootstrap']} resamples, "
                    f"seed {results['seed']}; every method on the same resamples.")]
         lines += _small_sample_note(results) + [""]
+        if "leaderboard" in results:
+            lines += leaderboard_table(results["leaderboard"], _text) + [""]
         lines += ["### ROC-AUC (threshold-free), measured rows", ""] + _table(results["roc_auc"], _interval)
         lines += ["", "### Balanced accuracy, one threshold per dataset", ""]
         lines += _table(results["balanced_accuracy"]["per_dataset"], _interval)
