@@ -240,7 +240,7 @@ def run_revise(args: argparse.Namespace) -> int:
 
 
 def run_models(args: argparse.Namespace) -> int:
-    from factalign.nli import HOUSE_MODEL_DIR
+    from factalign.nli import HOUSE_MODEL_DIR, KINDS
 
     for name in NLI_BACKENDS.names():
         backend = NLI_BACKENDS.get(name)
@@ -248,7 +248,8 @@ def run_models(args: argparse.Namespace) -> int:
         if name == "house":
             status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
         options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
-        print(f"{backend.spec_help:<18} {backend.description}{status}" + (f"; options: {options}" if options else ""))
+        kind = KINDS.get(name, "plugin")  # what it outputs: 3-way NLI or a binary checker (docs/checkers.md)
+        print(f"{backend.spec_help:<18} [{kind}] {backend.description}{status}" + (f"; options: {options}" if options else ""))
     return 0
 
 
@@ -331,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--into", help=argparse.SUPPRESS)  # the old name of --cache, deprecated
     m.set_defaults(func=run_cache_merge)
 
-    p = sub.add_parser("models", help="list NLI backends and where each loads from")
+    p = sub.add_parser("models", help="list NLI backends and checkers, their kinds and where each loads from")
     p.set_defaults(func=run_models)
 
     for register in _plugins():

@@ -201,3 +201,12 @@ def test_a_3_way_hf_model_stays_3_way(tmp_path):
     nli = load_nli(f"hf:{path}")
     assert labels_of(nli) is THREE_WAY
     np.testing.assert_allclose(nli.predict(PAIRS).sum(axis=1), 1.0, rtol=1e-6)
+
+
+def test_models_lists_each_backend_with_its_kind(capsys):
+    from factalign.cli import main
+
+    assert main(["models"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "[binary, seq2seq]" in lines["t5[:ID_OR_DIR]"] and "[binary, LLM judge]" in lines["llm[:MODEL]"]
+    assert "[3-way NLI]" in lines["house"] and "positive=" in lines["hf[:ID_OR_DIR]"]
