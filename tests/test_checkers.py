@@ -190,6 +190,10 @@ def test_llm_judge_reads_p_yes_over_yes_and_no_from_a_local_server():
         assert first["max_tokens"] == 1 and first["logprobs"] is True
         with pytest.raises(FactalignError, match="no log-probabilities"):
             nli.predict(PAIRS[2:])
+    replies = {"Claim: a cat sat .": [answer(("No", 0.6), ("Yes", 0.2))]}
+    with ScriptedServer(route=routed(replies)) as server:  # a judge of risk: No means supported
+        risk = load_nli(f"llm:guard,base_url={server.url},timeout=5,positive=no")
+        assert risk.predict(PAIRS[:1])[0, 0] == pytest.approx(0.75) and risk.signature.endswith("+positive=no")
 
 
 def test_a_3_way_hf_model_stays_3_way(tmp_path):

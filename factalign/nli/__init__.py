@@ -76,10 +76,10 @@ def _hhem(arg: str, trust_remote_code: bool = False, batch_size: int = 8, device
 @NLI_BACKENDS.register("llm", arg="MODEL", description="an LLM judge over an OpenAI-compatible endpoint "
                        "(FACTALIGN_LLM_BASE_URL or base_url=) with Bespoke-MiniCheck-7B's prompt: P(Yes) / (P(Yes) + P(No)); binary")
 def _llm(arg: str, base_url: str | None = None, prompt: str = "minicheck", timeout: float | None = None,
-         concurrency: int | None = None) -> NLIModel:
+         concurrency: int | None = None, positive: str = "yes") -> NLIModel:
     from factalign.nli.llm_judge import LLMJudge
 
-    return LLMJudge(arg, base_url=base_url, prompt=prompt, timeout=timeout, concurrency=concurrency)
+    return LLMJudge(arg, base_url=base_url, prompt=prompt, timeout=timeout, concurrency=concurrency, positive=positive)
 
 
 @NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table "

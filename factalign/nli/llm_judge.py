@@ -8,7 +8,8 @@ token's top log-probabilities, every spelling of the two words summed (factalign
 MiniCheck's code sums P(yes) alone; normalised over Yes and No, the two agree when the model puts
 its mass on those words. An endpoint that sends no log-probabilities is refused: a 0/1 answer is no
 probability. `prompt=FILE` replaces the prompt with a file's text (the user message, with
-{document} and {claim}; no system message).
+{document} and {claim}; no system message). `positive=no` reads P(No) as support, for judges that
+answer whether there is a risk (Granite Guardian's groundedness check).
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ class LLMJudge:
     labels = BINARY
 
     def __init__(self, model: str, base_url: str | None = None, prompt: str = "minicheck", timeout: float | None = None,
-                 concurrency: int | None = None, client=None):
+                 concurrency: int | None = None, positive: str = "yes", client=None):
         from factalign.llm import ChatClient
 
+        if str(positive).lower() not in ("yes", "no"):
+            raise FactalignError(f"llm judge option positive must be yes or no, not {positive!r}")
+        self.flip = str(positive).lower() == "no"
         if not model:
             raise FactalignError("NLI backend 'llm' needs a model: llm:MODEL (e.g. llm:bespoke-minicheck)")
         self.client = client or ChatClient(base_url, model, timeout=timeout, concurrency=concurrency)
@@ -50,7 +54,7 @@ class LLMJudge:
             if "{document}" not in self.user or "{claim}" not in self.user:
                 raise FactalignError(f"llm judge prompt {prompt} must hold {{document}} and {{claim}}")
         digest = hashlib.sha256(f"{self.system}\x1f{self.user}".encode()).hexdigest()[:8]
-        self.signature = f"llm:{model}+prompt={'minicheck' if prompt == 'minicheck' else digest}"
+        self.signature = f"llm:{model}+prompt={'minicheck' if prompt == 'minicheck' else digest}" + ("+positive=no" if self.flip else "")
 
     def messages(self, premise: str, hypothesis: str) -> list[dict]:
         user = self.user.replace("{document}", premise).replace("{claim}", hypothesis)
@@ -63,7 +67,7 @@ class LLMJudge:
         if read != "logprobs":
             raise FactalignError(f"the LLM endpoint sent no log-probabilities for {self.client.model}; llm: needs them "
                                  "(vLLM, ollama and OpenAI send them when asked)")
-        return p
+        return 1.0 - p if self.flip else p
 
     def predict(self, pairs: Sequence[Pair]) -> np.ndarray:
         return BINARY.rows(self.client.map(self._one, list(pairs)))
