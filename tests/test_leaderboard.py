@@ -1,4 +1,4 @@
-"""`bench --data llm-aggrefact:` prints the LLM-AggreFact leaderboard table; tests/data/llm_aggrefact_small.jsonl
+"""`bench --data llm-aggrefact:` prints the LLM-AggreFact leaderboard table; examples/llm-aggrefact/rows.jsonl
 holds 12 rows of two datasets whose scores the table NLI beside it gives (p_sup), so every cell is hand-computed."""
 
 import json
@@ -14,12 +14,12 @@ from tests.helpers import needs
 
 needs("sklearn", "scipy")
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "examples" / "llm-aggrefact"
 
 
 def test_the_leaderboard_at_0_5_and_tuned_on_dev(tmp_path, capsys):
-    code = main(["bench", "--data", f"llm-aggrefact:{DATA / 'llm_aggrefact_small.jsonl'}", "--methods", "chunks",
-                 "--nli", f"table:{DATA / 'llm_aggrefact_small.nli.jsonl'},labels=binary", "--out", str(tmp_path),
+    code = main(["bench", "--data", f"llm-aggrefact:{DATA / 'rows.jsonl'}", "--methods", "chunks",
+                 "--nli", f"table:{DATA / 'nli.jsonl'},labels=binary", "--out", str(tmp_path),
                  "--quiet", "--no-plots"])
     assert code == 0
     board = json.loads((tmp_path / "results.json").read_text())["leaderboard"]["chunks"]
