@@ -10,9 +10,13 @@ article, `../shared/data/frank_val.jsonl`; `wice`: each claim of `../shared/data
 with its evidence sentences joined by newlines; `feverfact`: each focus sentence of
 `../shared/data/feverfact_val.jsonl` with its `source_text`); each claim is checked by
 `factalign.claims.wellformed` against its sentence (finite verb, subject, nothing dangling or cut).
-Prints the share of malformed claims per part (FRANK: cnndm and xsum), the share that are a whole
-input sentence kept as it is (a fallback; such a claim is malformed only when the input sentence
-itself is), examples, and the extractor's CPU time (models loaded before the clock starts).
+Prints the share of malformed claims per part (FRANK: cnndm and xsum), and of those that are not a
+whole input sentence (a whole sentence kept as it is, a fallback, is malformed only when the input
+sentence itself is: "Click here for all the latest boxing news."), the share of whole-sentence claims,
+claims per sentence, the share of sentences fully covered (every content word in one of its claims,
+`factalign.claims.coverage`; a sentence the segmenter cut inside a name or an aside is read whole, as
+the extractor reads it), examples, and the extractor's CPU time (models loaded before the clock starts).
+`--show-uncovered K` prints sentences with words in no claim.
 `--show-ok` prints a sample of the claims the check accepts (to read what it misses), `--dump` writes
 every text's claims as JSON lines. A data file that is absent is skipped with a message.
 """
@@ -29,6 +33,8 @@ from pathlib import Path
 
 from factalign.claims import load_extractor
 from factalign.claims.base import extract_claims
+from factalign.claims.coverage import uncovered
+from factalign.claims.rules import normalised_document, rejoined
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
@@ -63,6 +69,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="only the first N distinct texts")
     parser.add_argument("--show", type=int, default=15, help="malformed claims to print")
     parser.add_argument("--show-ok", type=int, default=0, help="a random sample of K well-formed claims to print")
+    parser.add_argument("--show-uncovered", type=int, default=0, help="sentences with content words in no claim to print")
     parser.add_argument("--seed", type=int, default=0, help="seed of the --show-ok sample")
     parser.add_argument("--dump", type=Path, help="write each text's claims (text, claims, problems) as JSON lines")
     parser.add_argument("--no-guard", action="store_true", help="rules without its well-formedness guard (the raw splitter)")
@@ -78,7 +85,8 @@ def main() -> int:
         extractor.guard = False
     extract_claims(extractor, Document.from_text("A cat sat. It ran."))  # loads spaCy and the coref model
     counts, bad, whole, shown, good = Counter(), Counter(), Counter(), [], []
-    sentences = Counter()
+    sentences, full, own = Counter(), Counter(), Counter()
+    missed = []
     cpu = 0.0
     dump = args.dump.open("w", encoding="utf-8") if args.dump else None
     for text, source, part in rows:
@@ -96,10 +104,17 @@ def main() -> int:
             found.append({"text": claim.text, "sentence_index": claim.sentence_index, "problems": issues})
             if issues:
                 bad[part] += 1
+                own[part] += not is_whole
                 if len(shown) < args.show:
                     shown.append(f"  {claim.text!r}: {', '.join(issues)}")
             elif not is_whole:
                 good.append(f"  {claim.text!r}  <- {summary.sentence(claim.sentence_index)!r}")
+        joined, groups = rejoined(normalised_document(summary, None if args.no_source else source))
+        for k, group in enumerate(groups):  # a sentence the segmenter cut inside a name or an aside is read whole
+            lost = uncovered(joined.sentence(k), [c.text for c in claims if c.sentence_index in group])
+            full[part] += 0 if lost else len(group)
+            if lost and len(missed) < args.show_uncovered:
+                missed.append(f"  {lost} <- {joined.sentence(k)!r}")
         if dump:
             dump.write(json.dumps({"text": text, "claims": found}, ensure_ascii=False) + "\n")
     if dump:
@@ -110,10 +125,18 @@ def main() -> int:
         n = sum(counts.values()) if part == "all" else counts[part]
         b = sum(bad.values()) if part == "all" else bad[part]
         w = sum(whole.values()) if part == "all" else whole[part]
-        print(f"{part:>6}: {n} claims, malformed {b} ({100 * b / max(n, 1):.1f}%), whole-sentence claims {w} ({100 * w / max(n, 1):.1f}%)")
+        s = sum(sentences.values()) if part == "all" else sentences[part]
+        f = sum(full.values()) if part == "all" else full[part]
+        o = sum(own.values()) if part == "all" else own[part]
+        print(f"{part:>6}: {n} claims, malformed {b} ({100 * b / max(n, 1):.1f}%; not whole sentences {o}, {100 * o / max(n, 1):.1f}%), "
+              f"whole-sentence claims {w} ({100 * w / max(n, 1):.1f}%); "
+              f"{n / max(s, 1):.2f} claims per sentence, sentences fully covered {f} of {s} ({100 * f / max(s, 1):.1f}%)")
     print(f"extraction: {cpu:.1f} s CPU, {1000 * cpu / max(len(rows), 1):.0f} ms per summary")
     print("examples of malformed claims:")
     print("\n".join(shown))
+    if args.show_uncovered:
+        print("sentences with content words in no claim (the words, then the sentence):")
+        print("\n".join(missed))
     if args.show_ok:
         print("a sample of well-formed claims (whole sentences left out):")
         print("\n".join(random.Random(args.seed).sample(good, min(args.show_ok, len(good)))))

@@ -33,8 +33,9 @@ CASES = [
     (["Despicable Me (film)", "Despicable Me is a 2010 American computer-animated comedy film."],
      ["Despicable Me is a 2010 comedy film.", "Despicable Me is American.", "Despicable Me is computer-animated."]),
     (["Bill Clinton served his complete term of office."], ["Bill Clinton served his complete term of office."]),
-    # bracketed asides are removed before parsing
-    (["Nuuk", "Nuuk ([nuːk]; Godthåb) is the capital of Greenland."], ["Nuuk is the capital of Greenland."]),
+    # bracketed asides are removed before parsing; the words of one then stand in the whole sentence
+    (["Nuuk", "Nuuk ([nuːk]; Godthåb) is the capital of Greenland."],
+     ["Nuuk is the capital of Greenland.", "Nuuk ([nuːk]; Godthåb) is the capital of Greenland."]),
     # fuller forms of the topic's name stand for the topic
     (["Amelia Earhart", "Amelia Mary Earhart (July 24, 1897 - July 2, 1937) was an American aviation pioneer and author."],
      ["Amelia Earhart was an aviation pioneer.", "Amelia Earhart was an author.", "Amelia Earhart was American.",
@@ -62,7 +63,8 @@ CASES = [
       "Ulysses Grant died on July 23, 1885."]),
     (["Al Gore", "Tipper Gore (born 1948) is a writer."], ["Tipper Gore is a writer.", "Tipper Gore was born in 1948."]),
     (["Jane Doe (born 1950 in Leeds) is a writer.", "The company (founded 1990) sells phones."],
-     ["Jane Doe is a writer.", "Jane Doe was born in 1950.", "Jane Doe was born in Leeds.", "The company sells phones."]),
+     ["Jane Doe is a writer.", "Jane Doe was born in 1950.", "Jane Doe was born in Leeds.", "The company sells phones.",
+      "The company (founded 1990) sells phones."]),
     # a gerund heads a title; "it" names a thing topic, not a person one; "their" of a plural subject is its own
     (["Daggering", "It is of recent origin."], ["Daggering is of recent origin."]),
     (["Andy Roddick", "He won the US Open.", "He was 21.", "It was his first title."],
@@ -82,7 +84,7 @@ CASES = [
     (["Slipknot is a band from Des Moines."], ["Slipknot is a band.", "Slipknot is a band from Des Moines."]),
     # appositives: a list after a colon and a restrictive name are not descriptions; coordinated ones are split
     (["Bohemian Rhapsody", "It consists of several sections: an intro, a ballad and a coda."],
-     ["Bohemian Rhapsody consists of several sections."]),
+     ["Bohemian Rhapsody consists of several sections: an intro, a ballad and a coda."]),
     (["Tom Hanks, an actor and filmmaker, lives in Los Angeles."],
      ["Tom Hanks lives in Los Angeles.", "Tom Hanks is an actor.", "Tom Hanks is a filmmaker."]),
     # the verb agrees with one conjunct of a split subject
@@ -227,7 +229,7 @@ def test_a_full_name_is_not_prefixed_again_when_the_ner_tags_only_the_surname():
     text = ("Natalia Moon moved to the Philippines in 2012 and learned Tagalog. Natalia Moon landed a role in the "
             "sitcom Ismol Family in 2014. Moon was born in New Zealand.")
     claims = [c.text for c in load_extractor("rules").extract(Document.from_text(text))]
-    assert "Natalia Moon landed a role in the sitcom." in claims and not any("Natalia Natalia" in c for c in claims)
+    assert "Natalia Moon landed a role in the sitcom Ismol Family." in claims and not any("Natalia Natalia" in c for c in claims)
     assert "Natalia Moon was born in New Zealand." in claims  # the surname alone still gets the full name
 
 

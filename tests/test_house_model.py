@@ -61,7 +61,7 @@ def test_the_readme_example_with_default_settings():
     result = Scorer().score((root / "document.txt").read_text(), (root / "summary.txt").read_text())
     labels = {c.claim.text: (c.label, c.decision) for c in result.claims}
     assert labels["Natalia Moon learned Tagalog."][0] == "supported"
-    assert labels["Natalia Moon landed a role in the sitcom in 2014."][0] == "supported"
+    assert labels["Natalia Moon landed a role in the sitcom Ismol Family in 2014."][0] == "supported"
     assert labels["Natalia Moon was born in New Zealand."] == ("unsupported", "block")
     assert result.decision in ("review", "block") and result.label == "inconsistent"
     assert (result.probability >= 0.5) == (result.label == "consistent")

@@ -23,6 +23,14 @@ NAMING_PARTICIPLES = {"titled", "entitled", "subtitled", "retitled"}  # said of 
 NAME_GIVING_PARTICIPLES = {"called", "named", "renamed", "dubbed", "nicknamed"}  # with a name after them
 MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"}
+WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+TIME_WORDS = MONTHS | WEEKDAYS | {"today", "yesterday", "tomorrow", "tonight", "weekend", "morning", "afternoon",
+                                  "evening", "night"}
+
+
+def is_time(t: Token) -> bool:
+    """A number, month, weekday or time of day: what a relative clause after it is not about."""
+    return t.like_num or t.lower_ in TIME_WORDS
 
 def bracketed(sent: Span) -> set[int]:
     """Sentence-relative indices of tokens inside (), [] or {} (the brackets included)."""
@@ -95,13 +103,45 @@ class ClauseFinder:
             return True  # a clause the parser nested: a subject coordinated with a noun before it, or after "and"
         if c.dep_ in CLAUSE_DEPS - {"appos"} and non_finite(c) and not self.bare_participle(c):
             return False  # "to let illness interrupt his career", "showing pilots the way": no subject of its own
-        if c.dep_ == "appos" and c.like_num and c.head.lower_ in MONTHS:
-            return False  # "September 30, 2016": the year is part of the date
+        if c.dep_ == "appos":
+            return self.describing_appositive(c)  # else it stays in its head's phrase ("the sitcom Modern Family")
         if c.dep_ in CLAUSE_DEPS:
             return True
         if c.dep_ == "acl" and c.tag_ == "VBN":
             return True
         return self.coordinated_predicate(c)
+
+    def describing_appositive(self, t: Token) -> bool:
+        """An appositive that makes an "X is Y" claim of its own and is left out of its head's phrase:
+        set off by a comma or dash ("X, the 27-year-old,"), not a list the parser misread. One that
+        names or places its head stays in the head's phrase, which then carries it: a restrictive name
+        ("the sitcom Modern Family"), a date's year ("September 30, 2016"), a name's region or title
+        ("Arlington, Virginia", "Prince William, Duke of Cambridge")."""
+        if t.dep_ != "appos" or self.rel(t) in self.hidden or self.rel(t.head) in self.hidden:
+            return False
+        if t.like_num and t.head.lower_ in MONTHS:
+            return False
+        if t.pos_ == "PROPN" and (t.head.pos_ == "PROPN" or not self.naming_appositive(t)
+                                  and not any(c.dep_ in {"det", "poss"} for c in t.children)):
+            return False
+        return self.loose_appositive(t)
+
+    def naming_appositive(self, t: Token) -> bool:
+        """A bare name set beside a common noun: "a 22-year-old man, Shezoy Bleary,", "his wife, Katrine Saltare,"."""
+        return t.pos_ == "PROPN" and t.head.pos_ == "NOUN" and not any(c.dep_ in {"det", "poss"} for c in t.children)
+
+    def loose_appositive(self, t: Token) -> bool:
+        """An appositive set off by a comma or dash ("X, the 27-year-old,"), neither a restrictive name
+        ("the biopic Bound for Glory") nor, after a colon or with conjuncts, a list the parser misread."""
+        first = min(t.left_edge.i, t.i)
+        before = self.sent.doc[first - 1] if first > self.sent.start else None
+        if before is None or before.text not in {",", "-", "--", "\u2013", "\u2014"}:
+            return False
+        if any(c.dep_ == "conj" for c in t.head.children) or t.head.dep_ == "appos":
+            return False  # "Her manner, speech and cigarette", "sections: an intro, a ballad and a coda": a list
+        if any(c.dep_ == "conj" for c in t.children) and not any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in t.children):
+            return False  # coordinated appositives are descriptions ("an actor and filmmaker"), else a list
+        return not any(x.text == ":" for x in self.sent.doc[t.head.i:first])
 
     def coordinated_predicate(self, t: Token, depth: int = 0) -> bool:
         """A verb coordinated with a predicate; gerunds coordinated under a preposition ("by not
@@ -175,7 +215,7 @@ class ClauseFinder:
                 return None
         chain, t = [], doc[p.i - 2]
         while t.i != t.head.i and not is_verbal(t) and t.right_edge.i <= p.i - 2:
-            if t.pos_ in {"NOUN", "PROPN"} and not (t.like_num or t.lower_ in MONTHS) and self.rel(t) not in self.hidden:
+            if t.pos_ in {"NOUN", "PROPN"} and not is_time(t) and self.rel(t) not in self.hidden:
                 chain.append(t)
             t = t.head
         verb = t if is_verbal(t) else None
@@ -208,15 +248,16 @@ class ClauseFinder:
         for t in reversed(self.sent.doc[self.sent.start:c.i]):
             if t.dep_ in {"compound", "nummod", "poss"} or self.rel(t) in self.hidden:
                 continue
-            if t.pos_ in {"NOUN", "PROPN"} and not (t.like_num or t.lower_ in MONTHS):
+            if t.pos_ in {"NOUN", "PROPN"} and not is_time(t):
                 return t
         return None
 
     def antecedent(self, p: Token) -> Token:
         """The noun a relative/participial clause is about; a copula's attribute stands for its subject."""
         n = p.head
-        if n.dep_ == "pobj" and (n.like_num or n.lower_ in MONTHS) and n.head.head.pos_ in {"VERB", "AUX"}:
-            # "released his album in October 2014, which debuted at number four": not about the date
+        if n.dep_ == "pobj" and is_time(n) and n.head.head.pos_ in {"VERB", "AUX"}:
+            # "released his album in October 2014, which debuted at number four", "passed a budget on
+            # Tuesday, which pays for ...": not about the date
             obj = next((c for c in n.head.head.children if c.dep_ in {"dobj", "nsubjpass"}), None)
             if obj is not None:
                 n = obj

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from factalign.claims.clause_finding import DISCOURSE_ADVERBS, MONTHS, SUBTREE_DROP_DEPS, is_verbal
+from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS
@@ -63,7 +63,7 @@ class ClauseSplitter(Coordinations):
         subject = self.subtree(subj)
         relative, extra = set(), {}
         if p.dep_ == "relcl":  # "with whom he worked" -> "... worked with <antecedent>"
-            antecedent = " ".join(self.render(sorted(self.subtree(p.head))))
+            antecedent = " ".join(self.render(sorted(self.subtree(self.antecedent(p)))))
             for c in p.subtree:
                 if c.lower_ in RELATIVE_WORDS and c.tag_ in {"WDT", "WP", "WP$", "WRB"}:
                     if c.dep_ in SUBJECT_DEPS or c.tag_ == "WRB":
@@ -109,7 +109,7 @@ class ClauseSplitter(Coordinations):
         for pred in bases:
             pred -= relative
             for s, pr in self.split_conjuncts(subject, pred):
-                subject_words = self.render(sorted(s), claim=s | pr)
+                subject_words = self.render(sorted(s), extra, claim=s | pr)  # "whose summit" -> "X's summit"
                 predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words), claim=s | pr)
                 if s != subject and conjunct_head(subj, s).tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
                     predicate = singular(predicate, p)
@@ -184,37 +184,20 @@ class ClauseSplitter(Coordinations):
         return out
 
     def appositive_claims(self) -> list[list[str]]:
-        """'X, the 27-year-old, joined Y' -> 'X is the 27-year-old.'"""
+        """'X, the 27-year-old, joined Y' -> 'X is the 27-year-old.'; a name set beside a common noun
+        is the claim's subject ("a 22-year-old man, Shezoy Bleary," -> "Shezoy Bleary is a 22-year-old man.")."""
         out = []
         for t in self.sent:
-            if t.dep_ != "appos" or self.rel(t) in self.hidden or self.rel(t.head) in self.hidden:
+            if not self.describing_appositive(t):
                 continue
-            if t.pos_ == "PROPN" and not any(c.dep_ in {"det", "poss"} for c in t.children):
-                continue  # "Old Lyme, Connecticut": a place's region, not a description
-            if not self.loose_appositive(t):
-                continue
-            if t.pos_ == "PROPN" and t.head.pos_ == "PROPN":
-                continue  # "Marnie, The Name of the Rose, ...": a list, not a description
-            if t.like_num and t.head.lower_ in MONTHS:
-                continue  # "on September 30, 2016": the year of a date, not a description
             head, appos = self.subtree(t.head), self.subtree(t)
             copula = "are" if t.head.tag_ in {"NNS", "NNPS"} else "was" if self.past() else "is"
+            naming = self.naming_appositive(t)
             for h, a in self.split_conjuncts(head, appos):
-                out.append(self.render(sorted(h), claim=h | a) + [copula] + self.render(sorted(a), claim=h | a))
+                first, second = (a, h) if naming else (h, a)
+                out.append(self.render(sorted(first), claim=h | a) + [copula] + self.render(sorted(second), claim=h | a))
         return out
 
-    def loose_appositive(self, t: Token) -> bool:
-        """An appositive set off by a comma or dash ("X, the 27-year-old,"), neither a restrictive name
-        ("the biopic Bound for Glory") nor, after a colon or with conjuncts, a list the parser misread."""
-        first = min(t.left_edge.i, t.i)
-        before = self.sent.doc[first - 1] if first > self.sent.start else None
-        if before is None or before.text not in {",", "-", "--", "\u2013", "\u2014"}:
-            return False
-        if any(c.dep_ == "conj" for c in t.head.children) or t.head.dep_ == "appos":
-            return False  # "Her manner, speech and cigarette", "sections: an intro, a ballad and a coda": a list
-        if any(c.dep_ == "conj" for c in t.children) and not any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in t.children):
-            return False  # coordinated appositives are descriptions ("an actor and filmmaker"), else a list
-        return not any(x.text == ":" for x in self.sent.doc[t.head.i:first])
     # ---- rendering ---------------------------------------------------------------------------
     def render(self, indices: list[int], extra: Names | None = None, own: str | None = None,
                claim: set[int] | None = None) -> list[str]:

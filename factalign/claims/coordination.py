@@ -44,10 +44,23 @@ class Coordinations(ClauseFinder):
                 continue  # "one of Bournemouth or Middlesbrough": neither alone
             if any(c.dep_ == "cc" and c.lower_ in {"or", "nor"} for m in (t, *t.conjuncts) for c in m.children):
                 continue  # "X or Y" asserts neither one alone: a claim of either would say more than the text
+            if self.followed_by_modifier(t, tokens):
+                continue  # "pays for two libraries and fixes to 15 bridges": what follows may be the last one's alone
+            if t.dep_ == "appos" and not self.describing_appositive(t):
+                continue  # "sections: an intro, a ballad and a coda": a list kept whole in its head's phrase
             if (t.dep_ != "conj" and not self.heads_claim(t) and not self.place_pair(t)
                     and any(c.dep_ == "conj" and self.rel(c) in tokens for c in t.children)):
                 heads.append(t)
         return heads
+
+    def followed_by_modifier(self, head: Token, tokens: set[int]) -> bool:
+        """Whether a phrase the claim keeps follows the coordination's last conjunct but hangs on a word
+        above it: a reader may take it for the last conjunct's own ("two libraries and fixes to 15 bridges")."""
+        after = max(m.right_edge.i for m in (head, *head.conjuncts)) + 1
+        if after >= self.sent.end or after - self.sent.start not in tokens:
+            return False
+        nxt = self.sent.doc[after]
+        return nxt.dep_ in {"prep", "npadvmod", "advmod"} and nxt.head.is_ancestor(head)
 
     def place_pair(self, head: Token) -> bool:
         """Two names joined by a bare comma, no "and"/"or": a place and its region ("Seattle, Washington")."""

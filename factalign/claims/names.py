@@ -11,6 +11,7 @@ from factalign.claims.clauses import Names
 from factalign.claims.parsing import title_spans
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.coref import representative
+from factalign.coref.edit import NAME_PARTICLES, in_place
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
 
@@ -24,8 +25,13 @@ def fixed_names(text: str, span: tuple[int, int], clusters, topic: str | None) -
     out = [(m.start(), m.end()) for m in re.finditer(re.escape(topic), sentence)] if topic else []
     out += title_spans(sentence)
     out += [(a - start, b - start) for cluster in clusters for a, b in cluster
-            if start <= a and b <= end and " " in text[a:b] and text[a:b].lower() not in PRONOUNS]
+            if start <= a and b <= end and " " in text[a:b] and capitalised(text[a:b])]
     return out
+
+
+def capitalised(mention: str) -> bool:
+    """A mention written as a name ("Natalia Moon", "The Beatles"), not a phrase ("the suspect", "their final aim")."""
+    return all(w[:1].isupper() or w[:1].isdigit() or w.lower() in NAME_PARTICLES for w in mention.split())
 
 
 def heading(sent: Doc) -> str | None:
@@ -34,6 +40,8 @@ def heading(sent: Doc) -> str | None:
     a title-cased line may have a verb ("Take a Bow (Madonna song)")."""
     if not len(sent) or len(sent) > MAX_HEADING_TOKENS or sent[-1].text in {".", "!", "?"}:
         return None
+    if sent.text.count("(") != sent.text.count(")") or sent.text.count("[") != sent.text.count("]"):
+        return None  # a sentence the segmenter cut inside an aside ("Nuuk (["), not a title
     if any(t.tag_ in FINITE_TAGS for t in sent) and not title_case(sent.text):
         return None  # a gerund or participle may head a title ("Daggering"); a tensed verb makes a sentence
     return re.sub(r"\s*\([^)]*\)\s*$", "", sent.text.strip()) or None
@@ -78,7 +86,7 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
             else:
                 continue
             if tokens:
-                names[tokens[0]] = new
+                names[tokens[0]] = in_place(new, tokens[0] == 0)
                 names.update({i: "" for i in tokens[1:]})
     return names
 

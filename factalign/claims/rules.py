@@ -18,6 +18,7 @@ import re
 from spacy.tokens import Doc
 
 from factalign.claims.asides import aside_claims
+from factalign.claims.coverage import uncovered
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.names import cluster_names, fixed_names, heading, topic_names
 from factalign.claims.normalise import normalise
@@ -55,7 +56,7 @@ class RulesExtractor:
 
     def claims_of(self, summary: Document) -> list[Claim]:
         first = parse(summary.sentence(0), [])
-        topic = heading(first)
+        topic = heading(first) if len(summary.sentences) > 1 else None  # a title heads something
         # a text saying "he" or "she" more often than "it" is about a person: its "it" is something else
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", summary.text)] if topic is not None else []
         person = sum(w in PERSON_SUBJECT for w in words) > words.count("it")
@@ -76,17 +77,23 @@ class RulesExtractor:
         for i, span, fixed, pieces in plan:
             sents = [first if reuses_first(i, piece, fixed) else next(parses) for piece, _ in pieces]
             names = [cluster_names(summary.text, span[0], sent, clusters, at) for sent, (_, at) in zip(sents, pieces)]
-            found.append((i, span, self.sentence_claims(sents, names, topic, person)))
+            texts = self.sentence_claims(sents, names, topic, person)  # (adds the topic's names to `names`)
+            named = [pair for sent, resolved in zip(sents, names) for pair in said_by_name(sent, resolved)]
+            found.append((i, span, texts, named))
         if self.guard:
-            prime([text for _, _, texts in found for text in texts if text])
+            prime([text for _, _, texts, _ in found for text in texts if text])
         claims: list[Claim] = []
-        for i, span, texts in found:
+        for i, span, texts, named in found:
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
             texts += aside_claims(summary.sentence(i), topic)
+            whole = stand_in(summary.sentence(i))
+            if self.guard and uncovered(summary.sentence(i), texts, named):
+                texts.append(whole)  # a detail no claim carries: the sentence carries it
+            short = whole if uncovered(summary.sentence(i), []) else None  # a one-word sentence with a content word
             seen = set()
             for text in texts:
-                if len(text.split()) >= 2 and text.lower() not in seen:
+                if (len(text.split()) >= 2 or text == short) and text.lower() not in seen:
                     seen.add(text.lower())
                     claims.append(Claim(text, i, span))
         return claims
@@ -107,6 +114,18 @@ class RulesExtractor:
         return texts if any(texts) else fallback
 
 
+def said_by_name(sent: Doc, names: Names) -> list[tuple[str, str]]:
+    """(words, name) for each run of tokens a name replaces: the token given the name and the ones after
+    it that the name deletes ("Amelia Mary Earhart" -> "Amelia Earhart", "The album" -> "Collision Course")."""
+    out = []
+    for k in sorted(names):
+        if names[k]:
+            out.append([sent[k].text, names[k]])
+        elif out and k - 1 in names:
+            out[-1][0] += " " + sent[k].text
+    return [tuple(pair) for pair in out]
+
+
 def guarded(texts: list[str], sentence: str) -> list[str]:
     """Claims the well-formedness check accepts (judged against their sentence); a rejected claim is
     dropped when the accepted ones hold all its words, else the whole sentence stands in for it
@@ -114,8 +133,13 @@ def guarded(texts: list[str], sentence: str) -> list[str]:
     good = [t for t in texts if t and well_formed(t, sentence)]
     kept = {w for t in good for w in content_words(t)}
     if not good or any(not content_words(t) <= kept for t in texts if t and t not in good):
-        good.append(join_words(sentence.split()))
+        good.append(stand_in(sentence))
     return good
+
+
+def stand_in(sentence: str) -> str:
+    """The whole sentence as a claim, standing in for claims that are wrong or missing."""
+    return join_words(sentence.split())
 
 
 def content_words(text: str) -> set[str]:
@@ -142,14 +166,15 @@ def normalised_document(summary: Document, source: str | None) -> Document:
 
 def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:
     """The document with the sentences the segmenter cut after a "!" or "?" inside a name ("In 2017,
-    Shout!" | "Factory released ...") joined again, and for each of its sentences the sentences of
+    Shout!" | "Factory released ...") or inside a bracketed aside ("Nuuk ([" | "nuːk]; Godthåb) is ...") joined again, and for each of its sentences the sentences of
     `doc` it holds. A cut is undone when the piece before it has two words or more, ends on a
     capitalised word with the mark, has no finite verb, and one space leads to a capitalised word."""
     spans, groups = [], []
     for i, (start, end) in enumerate(doc.sentences):
         piece = doc.text[start:end]
         before = doc.text[spans[-1][0]:spans[-1][1]] if spans else ""
-        if before and doc.text[spans[-1][1]:start] == " " and piece[:1].isupper() and cut_name(before):
+        if before and (doc.text[spans[-1][1]:start] == " " and piece[:1].isupper() and cut_name(before)
+                       or open_aside(before) and not doc.text[spans[-1][1]:start].count("\n")):
             spans[-1] = (spans[-1][0], end)
             groups[-1].append(i)
         else:
@@ -158,6 +183,11 @@ def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:
     if len(spans) == len(doc.sentences):
         return doc, groups
     return Document(doc.text, spans), groups
+
+
+def open_aside(piece: str) -> bool:
+    """A sentence piece the segmenter cut right after an opening bracket ("Nuuk ([")."""
+    return bool(re.search(r"[(\[][\"'\s]*$", piece))
 
 
 def cut_name(piece: str) -> bool:

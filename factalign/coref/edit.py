@@ -25,10 +25,22 @@ def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> lis
         others = [m for m in others if m.lower() not in PRONOUNS]
         for a, b in inside:
             for other in others:
-                variant = original[: a - s_start] + other + original[b - s_start:]
+                variant = original[: a - s_start] + in_place(other, a == s_start) + original[b - s_start:]
                 if variant != original:
                     variants.setdefault(variant)
     return list(variants)
+
+
+ARTICLES = {"the", "a", "an", "this", "that", "these", "those"}
+
+
+def in_place(mention: str, starts_sentence: bool) -> str:
+    """A mention put where another stood: a leading article capitalised at a sentence start only
+    ("the suspect" / "The suspect")."""
+    first, _, rest = mention.partition(" ")
+    if first.lower() not in ARTICLES or not rest:
+        return mention
+    return (first.capitalize() if starts_sentence else first.lower()) + " " + rest
 
 
 def representative(text: str, cluster: Cluster) -> str | None:
@@ -44,11 +56,11 @@ def representative(text: str, cluster: Cluster) -> str | None:
 def _clean_name(mention: str) -> bool:
     words = mention.split()
     return (bool(words) and "\n" not in mention and not any(ch in mention for ch in "\"()[]{}")
-            and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _NAME_PARTICLES for w in words)
+            and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in NAME_PARTICLES for w in words)
             and words[0].lower() not in {"the", "a", "an", "this", "that"})
 
 
-_NAME_PARTICLES = {"of", "de", "da", "van", "von", "der", "del", "la", "le", "du", "bin", "al", "and", "&"}
+NAME_PARTICLES = {"of", "de", "da", "van", "von", "der", "del", "la", "le", "du", "bin", "al", "and", "&"}
 
 
 def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -> str:

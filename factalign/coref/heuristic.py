@@ -1,23 +1,34 @@
 """An offline coreference heuristic: spaCy named entities plus pronoun rules.
 
 Names are clustered when one is the other or a word-suffix/prefix of it ("Natalia Moon" ... "Moon");
-entity spans never cross a line break. A third-person pronoun joins a compatible entity cluster:
-he/she/his/her... a PERSON (a person-like two- or three-word ORG only when no PERSON was named);
-it/its an ORG, GPE, PRODUCT or similar; they/their an ORG/NORP/GPE. A subject "he"/"she" joins the
-person that was most recently a subject (the text's current topic: "Obama met Merkel. He ..."); other
+entity spans never cross a line break. A subject pronoun (he, she, it, they) that opens its sentence's
+subjects continues the previous sentence's main subject when it fits it ("Kilimanjaro is a volcano in
+Tanzania. It was first climbed ..." -> Kilimanjaro; a definite phrase such as "the suspect" or "Council
+members" becomes a mention of its own), and stays unresolved when that subject is of its kind but no
+phrase a claim could repeat ("A man was arrested. He ..."): it never skips to another, older mention,
+so "it" never lands on a country when the previous subject is a thing. An "it" that stands for nothing
+("it seems", "it is thought that") joins nothing. Other pronouns join a compatible entity cluster:
+he/she/his/her... a PERSON (a person-like two- or three-word ORG only when no PERSON was named; never a
+place); it/its an ORG, GPE, PRODUCT or similar; they/their an ORG/NORP/GPE. Any other subject
+"he"/"she" joins the person that was most recently a subject ("Obama met Merkel. He ..."); other
 pronouns, and subject pronouns before any compatible subject, join the most recent compatible
 cluster. Crude next to a neural model, but it runs anywhere, deterministically.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from factalign.coref.base import Cluster
+from factalign.coref.subjects import Subject, empty_it, opens_sentence, sentence_subjects
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.nlp import ENTITIES, pipeline
 from factalign.text.pronouns import PERSON, PERSON_SUBJECT, THING, THIRD_PERSON
 
 _THING_TYPES = {"ORG", "GPE", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW"}
 _GROUP_TYPES = {"ORG", "NORP", "GPE"}
+_PLACE_TYPES = {"GPE", "LOC", "FAC"}
+_PHRASE = "PHRASE"  # the label of a cluster started by a subject phrase that is no named entity
 _ENTITY_TYPES = {"PERSON"} | _THING_TYPES | _GROUP_TYPES | {"LOC"}
 
 
@@ -32,9 +43,26 @@ def _same_entity(a: str, b: str) -> bool:
 
 
 def _fits(pronoun: str, labels: set, name: str) -> bool:
+    if _PHRASE in labels:
+        return False  # a subject phrase is joined only by the pronoun that opens the next sentence
     if pronoun in PERSON:
-        return "PERSON" in labels or _person_like_org(labels, name)
+        return ("PERSON" in labels or _person_like_org(labels, name)) and not labels & _PLACE_TYPES
     return bool(labels & (_THING_TYPES if pronoun in THING else _GROUP_TYPES))
+
+
+def _kind(subject: Subject, labels: set, name: str) -> str:
+    """What a pronoun may continue a subject as: "person", "group" or "thing"."""
+    if subject.plural:
+        return "group"
+    if subject.person or "PERSON" in labels and not labels & _PLACE_TYPES or _person_like_org(labels, name):
+        return "person"
+    if subject.pronoun:
+        return {"he": "person", "she": "person", "they": "group"}.get(subject.word, "thing")
+    return "group" if labels & {"NORP"} else "thing"
+
+
+def _pronoun_kind(pronoun: str) -> str:
+    return "person" if pronoun in PERSON else "thing" if pronoun in THING else "group"
 
 
 def _person_like_org(labels: set, name: str) -> bool:
@@ -118,10 +146,36 @@ def _mentions(doc, offset: int):
         subject = span is not None and span.root.dep_ in NOMINAL_SUBJECT_DEPS
         ents.append((offset + a, "ent", ((offset + a, offset + b, label, name), modifier, subject)))
     for t in doc:
-        if t.lower_ in THIRD_PERSON:
+        if t.lower_ in THIRD_PERSON and not empty_it(t):
             prons.append((offset + t.idx, "pron", (t.lower_, offset + t.idx, offset + t.idx + len(t.text), t.dep_,
-                                                   _subject_pronoun(t))))
-    return ents, prons
+                                                   _subject_pronoun(t), opens_sentence(t))))
+    return ents, prons, sentence_subjects(doc, offset)
+
+
+def _previous_subject(subjects: list[tuple[int, Subject | None]], at: int) -> Subject | None:
+    """The main subject of the sentence before the one holding char `at`."""
+    k = bisect_left([start for start, _ in subjects], at + 1) - 1  # the sentence holding `at`
+    return subjects[k - 1][1] if k >= 1 else None
+
+
+def _continued(pronoun: str, previous: Subject | None, entities: list) -> tuple[object, bool]:
+    """(the cluster a sentence-opening subject pronoun continues, whether that settles it): the previous
+    sentence's subject when it is of the pronoun's kind, a new cluster for a definite phrase, else
+    nothing and settled (the pronoun stays as it is) or nothing and not settled (the other rules decide)."""
+    if previous is None:
+        return None, False
+    cluster = next((c for c in entities if any(a <= previous.head < b for a, b in c[2])), None)
+    labels, name = (cluster[0], cluster[1]) if cluster is not None else (set(), "")
+    if _kind(previous, labels, name) != _pronoun_kind(pronoun):
+        return None, False
+    if cluster is not None:
+        return cluster, True
+    if previous.pronoun or not previous.definite or previous.span is None:
+        return None, True  # "A man was arrested. He ...": no phrase to repeat, and no other antecedent either
+    a, b = previous.span
+    cluster = ({_PHRASE}, "", [(a, b)], [a])
+    entities.append(cluster)
+    return cluster, True
 
 
 class HeuristicCoref:
@@ -129,11 +183,12 @@ class HeuristicCoref:
 
     def clusters(self, text: str) -> list[Cluster]:
         nlp = _pipeline()
-        ents, prons = [], []
+        ents, prons, subjects = [], [], []
         for offset, piece in [(0, text)] if len(text) <= WHOLE_PARSE_CHARS else _pieces(text, PIECE_CHARS):
-            e, p = _mentions(nlp(piece), offset)  # one piece's parse at a time
+            e, p, s = _mentions(nlp(piece), offset)  # one piece's parse at a time
             ents += e
             prons += p
+            subjects += s
         entities: list[tuple[set, str, list, list]] = []  # (labels, first name, mentions, starts of subject mentions)
         events = sorted(ents + prons, key=lambda x: x[0])  # stable: an entity before a pronoun at the same place
         for _, kind, item in events:
@@ -142,7 +197,7 @@ class HeuristicCoref:
                 if modifier:
                     continue  # "a Darwin woman", "the Obama administration": a name used as a word, no mention
                 subject = [a] if is_subject else []
-                match = next((c for c in reversed(entities) if _same_entity(c[1], name)), None)
+                match = next((c for c in reversed(entities) if _PHRASE not in c[0] and _same_entity(c[1], name)), None)
                 if match:
                     match[0].add(label)  # the small NER model often types one name two ways
                     match[2].append((a, b))
@@ -150,7 +205,14 @@ class HeuristicCoref:
                 else:
                     entities.append(({label}, name, [(a, b)], subject))
             else:
-                lower, start, end, dep, subject_pronoun = item
+                lower, start, end, dep, subject_pronoun, opens = item
+                if opens:
+                    target, settled = _continued(lower, _previous_subject(subjects, start), entities)
+                    if settled:
+                        if target is not None:
+                            target[2].append((start, end))
+                            target[3].append(start)
+                        continue
                 candidates = [c for c in entities if _fits(lower, c[0], c[1])]
                 if lower in PERSON and any("PERSON" in c[0] for c in candidates):
                     candidates = [c for c in candidates if "PERSON" in c[0]]  # an ORG only when no person was named
