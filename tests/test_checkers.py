@@ -77,6 +77,13 @@ def direct(path, texts, seq2seq=None):
         return torch.softmax(logits[:, list(seq2seq)], -1)[:, 1].numpy()
 
 
+def refused_in_one_line(cases):
+    for spec, message in cases:
+        with pytest.raises(FactalignError, match=message) as err:
+            load_nli(spec)
+        assert "\n" not in str(err.value)
+
+
 @pytest.fixture(scope="module")
 def roberta(tmp_path_factory):
     return tiny_roberta(tmp_path_factory.mktemp("roberta"))
@@ -109,13 +116,10 @@ def test_hf_dtype_and_unfit_models_are_one_line(roberta):
     half = load_nli(f"hf:{roberta},positive=1,dtype=bfloat16")
     assert "+dtype=bfloat16" in half.signature
     np.testing.assert_allclose(half.predict(PAIRS)[:, 0], load_nli(f"hf:{roberta},positive=1").predict(PAIRS)[:, 0], atol=0.05)
-    for spec, message in [(f"hf:{roberta}", "needs its supported label named"),
-                          (f"hf:{roberta},positive=7", "positive=7 is none of the model's labels"),
-                          (f"hf:{roberta},dtype=float8", "dtype must be one of"),
-                          (f"hf:{roberta}/missing,positive=1", "cannot load NLI model")]:
-        with pytest.raises(FactalignError, match=message) as err:
-            load_nli(spec)
-        assert "\n" not in str(err.value)
+    refused_in_one_line([(f"hf:{roberta}", "needs its supported label named"),
+                         (f"hf:{roberta},positive=7", "positive=7 is none of the model's labels"),
+                         (f"hf:{roberta},dtype=float8", "dtype must be one of"),
+                         (f"hf:{roberta}/missing,positive=1", "cannot load NLI model")])
 
 
 def test_t5_is_p1_over_p1_plus_p0_at_the_first_decoder_step(t5):
@@ -133,13 +137,10 @@ def test_t5_is_p1_over_p1_plus_p0_at_the_first_decoder_step(t5):
 
 
 def test_t5_unfit_models_are_one_line(t5, roberta):
-    for spec, message in [(f"t5:{roberta}", "cannot load seq2seq checker"),
-                          (f"t5:{t5},positive=yes", "no token for the label 'yes'"),
-                          (f"t5:{t5},template={{premise}} only", "must hold {premise} and {hypothesis}"),
-                          (f"t5:{t5}/none", "cannot load seq2seq checker")]:
-        with pytest.raises(FactalignError, match=message) as err:
-            load_nli(spec)
-        assert "\n" not in str(err.value)
+    refused_in_one_line([(f"t5:{roberta}", "cannot load seq2seq checker"),
+                         (f"t5:{t5},positive=yes", "no token for the label 'yes'"),
+                         (f"t5:{t5},template={{premise}} only", "must hold {premise} and {hypothesis}"),
+                         (f"t5:{t5}/none", "cannot load seq2seq checker")])
 
 
 def test_hhem_needs_trust_remote_code():
