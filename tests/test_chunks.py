@@ -82,3 +82,29 @@ def test_with_the_house_model():
     assert res.score == pytest.approx(min(c.score for c in res.claims))
     assert all(len(c.probs) == 3 and c.score == pytest.approx(c.probs[0]) for c in res.claims)
     assert res.claims[0].details["chunks"] > 1 and np.isfinite(res.score)
+
+
+def test_score_on_the_command_line_with_a_binary_checker(tmp_path, capsys):
+    import json
+
+    from factalign.cli import main
+
+    # 4, 3, 6 and 2 words against 7: chunks [0, 1], [2], [3]
+    sentences = ["The cat sat down.", "It was warm.", "A dog barked loudly at noon.", "Rain fell."]
+    chunks = [" ".join(sentences[:2]), sentences[2], sentences[3]]
+    claims = {"A cat sat.": (0.8, 0.1, 0.2), "It snowed.": (0.3, 0.6, 0.1)}
+    (tmp_path / "doc.txt").write_text(" ".join(sentences))
+    (tmp_path / "summary.txt").write_text(" ".join(claims))
+    (tmp_path / "nli.jsonl").write_text("".join(json.dumps({"premise": p, "hypothesis": h, "probs": v}) + "\n"
+                                                for h, row in claims.items() for p, v in zip(chunks, row)))
+    code = main(["score", "--document", str(tmp_path / "doc.txt"), "--summary", str(tmp_path / "summary.txt"),
+                 "--nli", f"table:{tmp_path / 'nli.jsonl'},labels=binary", "--method", "chunks", "--param", "chunk_tokens=7",
+                 "--threshold", "0.7", "--json", "--html", str(tmp_path / "r.html")])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"] == pytest.approx(0.6) and out["label"] == "inconsistent"
+    assert [c["probs"] for c in out["claims"]] == [{"p_sup": 0.8}, {"p_sup": 0.6}]
+    assert [c["label"] for c in out["claims"]] == ["supported", "unsupported"]
+    assert [c["premise"]["sentences"] for c in out["claims"]] == [[0, 1], [2]]
+    assert out["claims"][1]["reason"].startswith("no sentence supports it")
+    assert (tmp_path / "r.html").stat().st_size > 0
