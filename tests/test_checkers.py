@@ -110,6 +110,12 @@ def test_hf_template_makes_one_text_as_minicheck_does(roberta):
     nli = load_nli(f"hf:{roberta},positive=1,template={{premise}}{{eos}}{{hypothesis}}")
     want = direct(roberta, ([f"{p}</s>{h}" for p, h in PAIRS],))
     np.testing.assert_allclose(nli.predict(PAIRS)[:, 0], want, rtol=1e-5)
+    by_name = load_nli(f"hf:{roberta},positive=1,template=minicheck")
+    np.testing.assert_allclose(by_name.predict(PAIRS)[:, 0], want, rtol=1e-5)
+    factcg = load_nli(f"hf:{roberta},positive=1,template=factcg")  # FactCG's instruction around the pair
+    want = direct(roberta, ([f'{p}\n\nChoose your answer: based on the paragraph above can we conclude that "{h}"?\n\n'
+                             "OPTIONS:\n- Yes\n- No\nI think the answer is " for p, h in PAIRS],))
+    np.testing.assert_allclose(factcg.predict(PAIRS)[:, 0], want, rtol=1e-5)
 
 
 def test_hf_dtype_and_unfit_models_are_one_line(roberta):
@@ -123,7 +129,7 @@ def test_hf_dtype_and_unfit_models_are_one_line(roberta):
 
 
 def test_t5_is_p1_over_p1_plus_p0_at_the_first_decoder_step(t5):
-    nli = load_nli(f"t5:{t5},template=predict: {{premise}}{{eos}}{{hypothesis}}")
+    nli = load_nli(f"t5:{t5}")  # MiniCheck-Flan-T5's input: predict: {premise}</s>{hypothesis}
     assert labels_of(nli) is BINARY
     from transformers import AutoTokenizer
 
@@ -131,7 +137,7 @@ def test_t5_is_p1_over_p1_plus_p0_at_the_first_decoder_step(t5):
     no, yes = tok.convert_tokens_to_ids("0"), tok.convert_tokens_to_ids("1")
     want = direct(t5, ([f"predict: {p}</s>{h}" for p, h in PAIRS],), seq2seq=(no, yes))
     np.testing.assert_allclose(nli.predict(PAIRS)[:, 0], want, rtol=1e-5)
-    trueteacher = load_nli(f"t5:{t5},template=premise: {{premise}} hypothesis: {{hypothesis}}")
+    trueteacher = load_nli(f"t5:{t5},template=trueteacher")
     want = direct(t5, ([f"premise: {p} hypothesis: {h}" for p, h in PAIRS],), seq2seq=(no, yes))
     np.testing.assert_allclose(trueteacher.predict(PAIRS)[:, 0], want, rtol=1e-5)
 
@@ -139,7 +145,7 @@ def test_t5_is_p1_over_p1_plus_p0_at_the_first_decoder_step(t5):
 def test_t5_unfit_models_are_one_line(t5, roberta):
     refused_in_one_line([(f"t5:{roberta}", "cannot load seq2seq checker"),
                          (f"t5:{t5},positive=yes", "no token for the label 'yes'"),
-                         (f"t5:{t5},template={{premise}} only", "must hold {premise} and {hypothesis}"),
+                         (f"t5:{t5},template={{premise}} only", "or hold {premise} and {hypothesis}"),
                          (f"t5:{t5}/none", "cannot load seq2seq checker")])
 
 

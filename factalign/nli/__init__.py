@@ -55,7 +55,7 @@ def _hf(arg: str, batch_size: int = 16, long_premise: str = "chunk", max_length:
 @NLI_BACKENDS.register("t5", arg="ID_OR_DIR", description="a seq2seq checker (MiniCheck-Flan-T5, TrueTeacher; extra [hf]): "
                        "P('1') / (P('1') + P('0')) at the first decoder step; binary")
 def _t5(arg: str, batch_size: int = 8, long_premise: str = "chunk", max_length: int | None = None, device: str = "cpu",
-        dtype: str = "float32", template: str = "predict: {premise}{eos}{hypothesis}", positive: str = "1",
+        dtype: str = "float32", template: str = "minicheck-t5", positive: str = "1",
         negative: str = "0") -> NLIModel:
     from factalign.nli.t5 import T5Checker
 

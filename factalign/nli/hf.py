@@ -2,7 +2,8 @@
 
 `hf:ID` is any sequence classifier: 3-way from its `id2label`, or binary (MiniCheck-RoBERTa/DeBERTa,
 FactCG) with the supported label named, `positive=1`. `template` turns the pair into one text the way
-a checker was trained (MiniCheck: `{premise}{eos}{hypothesis}`); empty, the tokenizer encodes a pair.
+a checker was trained: a name from TEMPLATES (`minicheck`, `factcg`, as their released code builds the
+input) or the text itself with `{premise}`, `{hypothesis}`, `{eos}`; empty, the tokenizer encodes a pair.
 """
 
 from __future__ import annotations
@@ -20,6 +21,13 @@ from factalign.nli.transformer import TransformerNLI, check_count
 # The NLI model of the FENICE paper.
 DEFAULT_HF_MODEL = "MoritzLaurer/DeBERTa-v3-large-mnli-fever-anli-ling-wanli"
 DTYPES = ("float32", "bfloat16", "float16")
+TEMPLATES = {  # the inputs the checkers' own code builds (MiniCheck's inference.py, FactCG's utils.py)
+    "minicheck": "{premise}{eos}{hypothesis}",
+    "minicheck-t5": "predict: {premise}{eos}{hypothesis}",
+    "factcg": ('{premise}\n\nChoose your answer: based on the paragraph above can we conclude that "{hypothesis}"?'
+               "\n\nOPTIONS:\n- Yes\n- No\nI think the answer is "),
+    "trueteacher": "premise: {premise} hypothesis: {hypothesis}",
+}
 
 
 def torch_modules():
@@ -69,11 +77,14 @@ def positive_column(id2label: dict, positive) -> int:
 
 
 class Template:
-    """A checker's input as one text: `{premise}`, `{hypothesis}` and `{eos}` (the tokenizer's end token)."""
+    """A checker's input as one text: `{premise}`, `{hypothesis}` and `{eos}` (the tokenizer's end token), or
+    the name of one in TEMPLATES."""
 
     def __init__(self, template: str, tokenizer):
+        template = TEMPLATES.get(template, template)
         if "{premise}" not in template or "{hypothesis}" not in template:
-            raise FactalignError(f"NLI option template must hold {{premise}} and {{hypothesis}}, not {template!r}")
+            raise FactalignError(f"NLI option template must be one of {', '.join(TEMPLATES)} or hold {{premise}} and "
+                                 f"{{hypothesis}}, not {template!r}")
         self.template, self.eos = template, tokenizer.eos_token or ""
         try:
             self.render("", "")

@@ -3,7 +3,7 @@
 P(supported) = P("1") / (P("1") + P("0")) at the first decoder step, i.e. the softmax of the two
 tokens' logits there. The input is one text from `template`; the default is the one MiniCheck's code
 feeds MiniCheck-Flan-T5 (`predict: ` + document + `</s>` + claim; the MiniCheck issue text writes
-"premise: ... hypothesis: ...", which is TrueTeacher's: `template=premise: {premise} hypothesis: {hypothesis}`).
+"premise: ... hypothesis: ...", which is TrueTeacher's: `template=trueteacher`).
 The label tokens are the first token of each word as the tokenizer spells it (for T5, "1" is one
 token, 209, and "0" starts with "▁", 3: the two MiniCheck reads).
 """
@@ -18,7 +18,7 @@ from factalign.nli.hf import Template, load_pretrained, revision, torch_dtype, t
 from factalign.nli.labels import BINARY
 from factalign.nli.transformer import TransformerNLI, check_count
 
-MINICHECK_T5_TEMPLATE = "predict: {premise}{eos}{hypothesis}"
+MINICHECK_T5_TEMPLATE = "minicheck-t5"
 
 
 class T5Checker(TransformerNLI):
