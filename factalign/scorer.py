@@ -75,6 +75,9 @@ class Scorer:
             self.prefilter_model = OFF
         self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.method_def.uses else load_coref("none"))
         self.nli_model = load_nli(self.nli, cache=self.cache) if self.method_def.uses_nli(self.params) else None
+        if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
+            raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
+                                 f"{self.method_def.refuses_binary}")  # before any row is scored
         self.detail_model = parse_detail_check(self.detail_check) if self.nli_model is not None else DETAILS_OFF
         if "llm" in uses(self.method_def, self.extractor) and self.llm is None:
             from factalign.llm import load_llm

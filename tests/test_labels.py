@@ -58,10 +58,18 @@ def test_summac_zs_both_ways(use_con, three_way):
     assert score("summac-zs", SUP, "binary", use_con=use_con).score == pytest.approx(0.5)
 
 
-def test_infuse_refuses_a_binary_checker_in_one_line():
-    with pytest.raises(FactalignError, match="binary checker") as err:
-        score("infuse", SUP, "binary", reverse=False)
-    assert "\n" not in str(err.value)
+@pytest.mark.parametrize("method", ["infuse", "infuse-sub"])
+def test_infuse_refuses_a_binary_checker_in_one_line_before_scoring(method):
+    with pytest.raises(FactalignError, match=f"method '{method}' cannot use a binary checker") as err:
+        Scorer(method, nli=TableNLI(SUP, labels="binary"), extractor="sentences", coref="none")
+    assert "\n" not in str(err.value) and "neutral probability" in str(err.value)
+    from factalign.claims import SentenceExtractor
+    from factalign.methods import get_method
+    from factalign.methods.base import Inputs
+
+    inputs = Inputs(doc_of(*D), doc_of(H1, H2), TableNLI(SUP, labels="binary"), SentenceExtractor(), None)
+    with pytest.raises(FactalignError, match="infuse cannot use a binary checker"):  # a run without a Scorer
+        get_method(method).run(inputs, reverse=False)
 
 
 def test_infuse_k_reads_p_sup():

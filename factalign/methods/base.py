@@ -132,14 +132,15 @@ class Method:
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # allowed (low, high) of float parameters
     signed: bool | str = False  # scores in [-1, 1] (else [0, 1]); a name: only when that boolean parameter is true
     check: Callable[[dict], None] | None = None  # raises FactalignError for parameter values the method refuses
+    refuses_binary: str = ""  # why the method cannot use a binary checker (nli/labels.py); empty: it can
 
     @classmethod
     def of(cls, name: str, run: Callable[..., Scored], uses=(), description: str = "",
            needs_nli: bool | Callable[[dict], bool] = True, ranges: dict[str, tuple[float, float]] | None = None,
-           signed: bool | str = False, check: Callable[[dict], None] | None = None) -> Method:
+           signed: bool | str = False, check: Callable[[dict], None] | None = None, refuses_binary: str = "") -> Method:
         """A method whose parameters and defaults are those of `run` after its `inputs`."""
         return cls(name, run, signature_defaults(run, skip=1), tuple(uses), description or (run.__doc__ or "").strip(),
-                   needs_nli=needs_nli, ranges=dict(ranges or {}), signed=signed, check=check)
+                   needs_nli=needs_nli, ranges=dict(ranges or {}), signed=signed, check=check, refuses_binary=refuses_binary)
 
     def uses_nli(self, params: dict) -> bool:
         return self.needs_nli(params) if callable(self.needs_nli) else self.needs_nli

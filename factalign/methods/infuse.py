@@ -86,8 +86,7 @@ def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> li
     """Algorithm 1 for every claim; the incremental steps are batched across claims."""
     doc, nli = inputs.document, inputs.nli
     if inputs.labels.binary:
-        raise FactalignError("infuse stops growing a premise when its neutral probability rises, which a binary "
-                             "checker does not give; use infuse-k, chunks or fenice with it")
+        raise FactalignError(f"infuse cannot use a binary checker: {NO_BINARY}")
     orders = rank(inputs, [c.text for c in claims], reverse, extras=lambda n: n)  # worst case: n growing steps
     budget = inputs.pair_budget
     # steps each claim may take: what its ranking left of the budget (never binding when all n steps fit)
@@ -119,14 +118,18 @@ def incremental(inputs: Inputs, claims: list[Claim], reverse: bool = True) -> li
     return out
 
 
-@register_method("infuse", uses=("prefilter",),
+NO_BINARY = ("it stops growing a premise when its neutral probability rises, which a binary checker does not give; "
+             "use infuse-k, chunks or fenice with it")
+
+
+@register_method("infuse", uses=("prefilter",), refuses_binary=NO_BINARY,
                  description="summary sentences, premise grown over bidirectionally ranked sentences until neutral stops falling; mean")
 def infuse(inputs: Inputs, reverse: bool = True) -> Scored:
     results = incremental(inputs, inputs.summary_claims, reverse)
     return mean([r.score for r in results]), results
 
 
-@register_method("infuse-sub", uses=("extractor", "prefilter"),
+@register_method("infuse-sub", uses=("extractor", "prefilter"), refuses_binary=NO_BINARY,
                  description="INFUSE per claim, min within a summary sentence, mean over sentences")
 def infuse_sub(inputs: Inputs, reverse: bool = True) -> Scored:
     by_sentence: dict[int, list[Claim]] = defaultdict(list)
