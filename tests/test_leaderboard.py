@@ -40,3 +40,27 @@ def test_a_dataset_with_one_class_reads_n_a_and_the_average_says_so():
     board = leaderboard(ex, labels, {"m": scores}, folds)["m"]
     assert board["fixed"]["A"] == pytest.approx(0.5) and np.isnan(board["fixed"]["B"])
     assert board["fixed"]["average"] == pytest.approx(0.5) and board["fixed"]["datasets"] == 1
+
+
+def test_a_directory_of_split_files_as_the_hub_snapshot_lays_them_out(tmp_path):
+    from factalign.bench.data import load_benchmark
+
+    rows = [json.loads(line) for line in (DATA / "rows.jsonl").read_text().splitlines()]
+    (tmp_path / "data").mkdir()
+    for split in ("dev", "test"):
+        part = [{k: v for k, v in r.items() if k != "split"} for r in rows if r["split"] == split]
+        (tmp_path / "data" / f"{split}-00000-of-00001.jsonl").write_text("".join(json.dumps(r) + "\n" for r in part))
+    bench = load_benchmark(f"llm-aggrefact:{tmp_path}")
+    assert [(e.split, e.summary) for e in bench.examples] == [("val" if r["split"] == "dev" else "test", r["claim"])
+                                                              for r in sorted(rows, key=lambda r: r["split"])]
+    assert len({e.id for e in bench.examples}) == len(rows)
+
+
+def test_the_hub_dataset_unreachable_is_one_line(monkeypatch):
+    from factalign.bench.data import load_benchmark
+    from factalign.errors import FactalignError
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(FactalignError, match="lytang/LLM-AggreFact") as err:
+        load_benchmark("llm-aggrefact:hub")
+    assert "\n" not in str(err.value)

@@ -124,7 +124,9 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
         raise FactalignError(f"--data takes KIND:PATH with KIND one of {FORMATS.help()}; got {spec!r}")
     fmt = FORMATS.get(kind)
     mapping = {**fmt.columns, **(columns or {})}
-    rows, digest = file_rows(path, fmt.kind)
+    if kind == "llm-aggrefact" and path == "hub":
+        path = hub_snapshot(LLM_AGGREFACT_HUB)
+    rows, digest = directory_rows(path, fmt.kind) if Path(path).is_dir() else file_rows(path, fmt.kind)
     examples = [_example(path, lineno, _converted(path, lineno, row, fmt), fmt, mapping, graded) for lineno, row in rows]
     if not examples:
         raise FactalignError(f"{path}: no rows")
@@ -143,6 +145,46 @@ def _converted(path: str, lineno: int, row: dict, fmt: Format) -> dict:
         return fmt.convert(row)
     except (ValueError, TypeError, AttributeError) as exc:
         raise FactalignError(f"{path}:{lineno}: not a {fmt.name} row ({exc})") from None
+
+
+LLM_AGGREFACT_HUB = "lytang/LLM-AggreFact"
+DATA_SUFFIXES = (".parquet", ".csv", ".jsonl")
+
+
+def hub_snapshot(repo: str) -> str:
+    """The local directory of a hub dataset's data files (downloaded when the hub is reachable, else from the
+    local cache); one line when neither has it."""
+    from factalign.hub import load_failure, local_files_only
+
+    try:
+        from huggingface_hub import snapshot_download
+    except ImportError:
+        raise FactalignError(f"reading {repo} from the hub needs huggingface_hub: pip install 'factalign[hf]'") from None
+    local_only = local_files_only(repo)
+    try:
+        return snapshot_download(repo, repo_type="dataset", allow_patterns=[f"*{s}" for s in DATA_SUFFIXES],
+                                 local_files_only=local_only)
+    except Exception as exc:  # huggingface_hub raises its own errors (offline, missing, gated)
+        raise FactalignError(load_failure("the dataset", repo, exc, local_only, "--data llm-aggrefact:DIR")) from None
+
+
+def directory_rows(path: str, kind: str = "auto"):
+    """The rows of every data file in a directory (a hub dataset's snapshot: data/dev-00000-of-00001.parquet,
+    data/test-...), each file's split named by its file name (dev-..., test-...) where a row names none; line
+    numbers become FILE:N."""
+    files = sorted(p for p in Path(path).rglob("*") if p.is_file() and p.name.endswith(DATA_SUFFIXES))
+    if not files:
+        raise FactalignError(f"{path}: no {', '.join(DATA_SUFFIXES)} file in this directory")
+    rows, digests = [], []
+    for f in files:
+        split = re.split(r"[-_.]", f.name, maxsplit=1)[0].lower()
+        found, digest = file_rows(str(f), kind)
+        digests.append(digest)
+        for n, row in found:
+            if split in SPLIT_NAMES and row.get("split") in (None, ""):
+                row = {**row, "split": split}
+            rows.append((f"{f.relative_to(path)}:{n}", row))
+    return iter(rows), hashlib.sha256("".join(digests).encode()).hexdigest()
 
 
 def file_rows(path: str, kind: str = "auto"):
