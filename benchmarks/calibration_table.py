@@ -5,6 +5,8 @@ usage: python benchmarks/calibration_table.py factalign/calibration/defaults > d
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from pathlib import Path
 
@@ -78,6 +80,13 @@ def main(defaults: str) -> None:
         print(f"- `{c.signature}`")
     if cals:
         print(f"\nData: `{cals[0].data.get('file')}` (sha256 {str(cals[0].data.get('sha256'))[:12]}).")
+
+
+def regenerate(defaults: Path, doc: Path) -> None:
+    """Write the table of the calibrations in `defaults` to `doc` (docs/calibration-defaults.md)."""
+    with contextlib.redirect_stdout(io.StringIO()) as table:
+        main(str(defaults))
+    doc.write_text(table.getvalue(), encoding="utf-8")
 
 
 if __name__ == "__main__":

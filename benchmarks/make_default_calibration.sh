@@ -14,9 +14,10 @@ cd "$(dirname "$0")/.."
 
 DATA=${DATA:-../shared/data/frank_val.jsonl}
 CLAIMS=${CLAIMS:-wice:../shared/data/wice/claim_dev.jsonl}
-METHODS=${METHODS:-fenice,nli-sent,summac-zs,infuse}
-# methods that get a claim part (each scores CLAIMS_LIMIT WiCE claims: fenice takes ~7 minutes on 2 cores)
-CLAIM_METHODS=${CLAIM_METHODS:-fenice}
+METHODS=${METHODS:-fenice,nli-sent,summac-zs,infuse,fizz}
+# methods that get a claim part: every one, so every method labels its claims and judges a one-sentence text as a
+# claim (each scores CLAIMS_LIMIT WiCE claims: fenice takes ~7 minutes on 2 cores)
+CLAIM_METHODS=${CLAIM_METHODS:-$METHODS}
 CLAIMS_LIMIT=${CLAIMS_LIMIT:-150}
 MODEL=$(sha256sum factalign/models/house-nli/model.onnx | cut -c1-12)
 OUT=${OUT:-runs/default-calibration/$MODEL}

@@ -17,8 +17,6 @@ regenerated (benchmarks/calibration_table.py). The full refit from scratch is
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import sys
 from pathlib import Path
 
@@ -77,9 +75,7 @@ def main() -> int:
                   f"{cal.claims.figures['roc_auc']:.3f}")
         cal.save(path)
         print(f"{method}: {path.name} now for {new} (longest document of {args.data.name}: {longest} sentences)")
-    with contextlib.redirect_stdout(io.StringIO()) as table:
-        calibration_table.main(str(DEFAULTS))
-    (ROOT / "docs" / "calibration-defaults.md").write_text(table.getvalue(), encoding="utf-8")
+    calibration_table.regenerate(DEFAULTS, ROOT / "docs" / "calibration-defaults.md")
     return 0
 
 

@@ -39,8 +39,9 @@ _MULT = "|".join(sorted(MULTIPLIERS, key=len, reverse=True))
 _WORD_NUMBER = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![\w.,])(?P<cur>[$£€])?\s?"
-    rf"(?:(?P<digits>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(?P<dec>\d+))?|(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{'|'.join(SMALL)}))?))"
-    rf"(?P<decade>s\b)?(?:[ -]?(?P<mult>{_MULT})\b)?(?:[ -]?(?P<unit>{_UNIT})(?![\w]))?", re.IGNORECASE)
+    rf"(?:(?P<digits>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(?P<dec>\d+))?(?P<decade>s\b)?"
+    rf"|(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{'|'.join(SMALL)}))?)(?![\w]))"
+    rf"(?:[ -]?(?P<mult>{_MULT})\b)?(?:[ -]?(?P<unit>{_UNIT})(?![\w]))?", re.IGNORECASE)
 _SCORE = re.compile(r"(?<![\w.,-])(\d{1,2}) ?[-–] ?(\d{1,2})(?!\w|[.,]\d|-\w)")
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")  # "County11" is two words: summaries glue them
 UNKNOWN = "unk"  # the <unk> of older summarisers: a word nobody can look up

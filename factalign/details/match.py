@@ -5,8 +5,8 @@ Names: a name is found when its words appear together in the sources, or the sam
 title or a generic word ("Mount Kilimanjaro" = "Kilimanjaro", "Dr Smith" = "Smith"), or one of its
 aliases does ("US" = "United States" = "America"), or it is an acronym of a name in the sources ("NHS" =
 "National Health Service") or the other way round; a person's name is also found by its surname alone
-("Hans Meyer" = "Meyer"), and a name of three words or more with a few words between its own ("U.S. Immigration
-Enforcement" = "U.S. Immigration and Customs Enforcement"). A name holding "UNK" (older summarisers' unknown word)
+("Hans Meyer" = "Meyer"), and a name of several words by its words close together in any order ("U.S. Immigration
+Enforcement" = "U.S. Immigration and Customs Enforcement", "Rio Olympics" = "the Olympics in Rio"). A name holding "UNK" (older summarisers' unknown word)
 is not checked. Numbers: 35,000 is found where the sources have a value that rounds to it at
 its precision (34,800; not 50,000); "about" allows 10%; "more than 30,000" any value of at least 30,000, "less
 than" any value up to it; "nearly 50,000" a value from 10% below it up to it; values with different units ("5,895 metres", "5,895
@@ -99,26 +99,21 @@ class SourceIndex:
             out.setdefault(w, []).append(i)
         return out
 
-    def _in_order(self, name: tuple[str, ...]) -> bool:
-        """The words of a name of three or more in the sources in their order, with at most GAP words between
-        them ("U.S. Immigration Enforcement" in "U.S. Immigration and Customs Enforcement")."""
-        if len(name) < 3 or any(w not in self.tokens for w in name):
+    def _close_together(self, name: tuple[str, ...]) -> bool:
+        """The words of a name all within a stretch of the sources GAP words longer than the name, in any order
+        ("U.S. Immigration Enforcement" in "U.S. Immigration and Customs Enforcement", "Rio Olympics" in "the
+        Olympics in Rio")."""
+        if len(name) < 2 or any(w not in self.tokens for w in name):
             return False
-        for start in self.positions[name[0]]:
-            at = start
-            for w in name[1:]:
-                at = next((p for p in self.positions[w] if at < p <= at + 1 + GAP), None)
-                if at is None:
-                    break
-            else:
-                return True
-        return False
+        span = len(name) + GAP
+        return any(all(any(start - span < p < start + span for p in self.positions[w]) for w in name[1:])
+                   for start in self.positions[name[0]])
 
     def _has_name(self, d: Detail) -> bool:
         name = d.value
         if any(f" {' '.join(v)} " in self.padded for v in variants(name) if v):
             return True
-        if self._in_order(name):
+        if self._close_together(name):
             return True
         if len(name) == 1 and name[0] in self.acronyms:
             return True
