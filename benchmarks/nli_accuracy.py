@@ -51,19 +51,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, default=HOUSE_MODEL)
     parser.add_argument("--limit", type=int, metavar="N", help="a seeded random sample of N pairs per set (default: all)")
+    parser.add_argument("--examples", type=Path, metavar="FILE",
+                        help="instead: the dev part of a saved train-nli examples file, one set per source "
+                             "(e.g. checkpoints/v4/examples/examples.json from recipes/house-nli-v4-gpu.sh prepare)")
     args = parser.parse_args()
-    shared = require_shared()
     predict = predictor(args.model)
+    if args.examples:
+        return report(args, predict, dev_sets(args.examples))
+    report(args, predict, held_out_sets(require_shared(), *split_settings(args.model)))
+
+
+def dev_sets(path: Path) -> dict[str, list[dict]]:
+    from factalign.train.cli import _read_examples
+
+    sets: dict[str, list[dict]] = {}
+    for ex in _read_examples(path)[1]:
+        sets.setdefault(ex["source"], []).append(ex)
+    return dict(sorted(sets.items()))
+
+
+def report(args, predict, sets: dict[str, list[dict]]) -> None:
     print(f"model: {args.model}")
-    print(f"{'set':<20} {'n':>5} {'acc':>6} {'ent/not':>8} {'ent':>6} {'neu':>6} {'con':>6} {'s':>6}")
-    for name, examples in held_out_sets(shared, *split_settings(args.model)).items():
+    print(f"{'set':<28} {'n':>5} {'acc':>6} {'ent/not':>8} {'ent':>6} {'neu':>6} {'con':>6} {'s':>6}")
+    for name, examples in sets.items():
         if args.limit and args.limit < len(examples):
             keep = np.sort(np.random.default_rng(0).choice(len(examples), size=args.limit, replace=False))
             examples = [examples[i] for i in keep]
         started = time.perf_counter()
         result = scores(examples, predict([(ex["premise"], ex["hypothesis"]) for ex in examples]))
         cells = [f"{result[k]:.3f}" if result[k] is not None else "-" for k in ("accuracy", "binary", *LABELS)]
-        print(f"{name:<20} {result['n']:>5} {cells[0]:>6} {cells[1]:>8} {cells[2]:>6} {cells[3]:>6} {cells[4]:>6}"
+        print(f"{name:<28} {result['n']:>5} {cells[0]:>6} {cells[1]:>8} {cells[2]:>6} {cells[3]:>6} {cells[4]:>6}"
               f" {time.perf_counter() - started:>6.0f}")
 
 
