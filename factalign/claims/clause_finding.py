@@ -74,6 +74,8 @@ class ClauseFinder:
             for c in x.children:
                 if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c) or c.i in self.detached or self.clause_link(c):
                     continue
+                if c.dep_ == "cc" and not any(d.dep_ == "conj" for d in x.children):
+                    continue  # an "and" the parser left without its conjunct ("Chris Copeland, 31, and his wife were")
                 if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS and is_verbal(x):
                     continue  # a sentence adverb ("also"), not a degree word ("too much")
                 stack.append(c)

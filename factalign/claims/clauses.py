@@ -26,7 +26,8 @@ from spacy.tokens import Span, Token
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
 from factalign.claims.wellformed import FINITE_TAGS
-from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS
+from factalign.coref.edit import possessive
+from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
 from factalign.text.pronouns import DEMONSTRATIVE, DETERMINERS, RELATIVE_WORDS
 
 CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp", "pobj"}  # pobj: a misparsed object
@@ -57,9 +58,10 @@ class ClauseSplitter(Coordinations):
 
     def predicate_claims(self, p: Token) -> list[list[str]]:
         subj = self.subject_of(p)
-        if subj is None:
-            return []
         fronted = self.fronted_descriptions(p)
+        subjects = [c for c in p.children if c.dep_ in NOMINAL_SUBJECT_DEPS and self.rel(c) not in self.hidden and c not in fronted]
+        if subj is None or len(subjects) > 1:
+            return []  # two subjects: a coordination the parser missed; the sentence stands in for it
         subject = self.subtree(subj)
         relative, extra = set(), {}
         if p.dep_ == "relcl":  # "with whom he worked" -> "... worked with <antecedent>"
@@ -69,7 +71,7 @@ class ClauseSplitter(Coordinations):
                     if c.dep_ in SUBJECT_DEPS or c.tag_ == "WRB":
                         relative.add(self.rel(c))
                     else:
-                        extra[self.rel(c)] = antecedent + "'s" if c.lower_ == "whose" else antecedent
+                        extra[self.rel(c)] = possessive(antecedent) if c.lower_ == "whose" else antecedent
         aux, core, mods = [], [], []
         for c in p.children:
             r = self.rel(c)
@@ -212,7 +214,7 @@ class ClauseSplitter(Coordinations):
         for i in indices:
             t = self.sent[i]
             if i in names:
-                if own and t.lower_ in DETERMINERS and names[i].lower() == own.lower() + "'s" or self.bound(t, names, own):
+                if own and t.lower_ in DETERMINERS and names[i].lower() == possessive(own).lower() or self.bound(t, names, own):
                     words.append(t.lower_)
                 elif names[i]:
                     words.append(names[i])

@@ -12,6 +12,7 @@ import threading
 
 from factalign.claims.prompts import PRESETS
 from factalign.coref import CorefModel, load_coref, representative
+from factalign.coref.edit import possessive
 from factalign.data import Claim, Document
 from factalign.errors import FactalignError
 from factalign.llm import ChatClient, load_llm, parse_list
@@ -50,7 +51,7 @@ def resolve_sentence(text: str, span: tuple[int, int], clusters) -> str:
         for a, b in cluster:
             low = text[a:b].lower()
             if name and start <= a and b <= end and low in PRONOUNS:
-                edits.append((a, b, name + "'s" if low in POSSESSIVE else name))
+                edits.append((a, b, possessive(name) if low in POSSESSIVE else name))
     out, last = [], start
     for a, b, new in sorted(edits):
         if a >= last:

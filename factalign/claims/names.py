@@ -11,7 +11,7 @@ from factalign.claims.clauses import Names
 from factalign.claims.parsing import title_spans
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.coref import representative
-from factalign.coref.edit import NAME_PARTICLES, in_place
+from factalign.coref.edit import NAME_PARTICLES, in_place, possessive
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.pronouns import DETERMINERS, PERSON, POSSESSIVE, PRONOUNS, REFLEXIVE, SUBJECT, THING
 
@@ -78,7 +78,7 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
             tokens = [t.i for t in sent if a <= offset + where[t.idx] < b]
             if low in PRONOUNS:
                 owner = low in POSSESSIVE and not (low == "her" and tokens and sent[tokens[0]].dep_ not in {"poss", "dep"})
-                new = name + "'s" if owner else name  # "remind her of him": "her" the object, not "X's"
+                new = possessive(name) if owner else name  # "remind her of him": "her" the object, not "X's"
             elif mention != name and is_person_like(name) and mention.split() == name.split()[-len(mention.split()):]:
                 if text[:a].endswith(name[:len(name) - len(mention)]):
                     continue  # the NER tagged only "Moon" of "Natalia Moon": the full name is already there
@@ -112,13 +112,13 @@ def topic_names(sent: Doc, topic: str, resolved: Names, person: bool = False) ->
         if t.lower_ in REFLEXIVE or person and t.lower_ in THING:
             continue  # "checked himself into rehab": the claim's subject is already named
         if t.lower_ in PERSON and t.pos_ == "PRON":
-            out[t.i] = topic + "'s" if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
+            out[t.i] = possessive(topic) if t.lower_ == "his" or t.lower_ == "her" and t.dep_ == "poss" else topic
         elif main_subject and t.lower_ in SUBJECT:
             out[t.i] = topic
         elif t.lower_ in DETERMINERS and t.dep_ == "poss" and (t.head.dep_ in NOMINAL_SUBJECT_DEPS or t.i not in resolved):
             if t.lower_ == "their" and any(w.tag_ in {"NNS", "NNPS"} and w.dep_ in NOMINAL_SUBJECT_DEPS for w in sent):
                 continue  # "Sheds vary in their size": the plural subject's
-            out[t.i] = topic + "'s"
+            out[t.i] = possessive(topic)
         elif main_subject and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the"]:
             out[t.i - 1], out[t.i] = "", topic
         elif (t.dep_ == "poss" and t.pos_ == "NOUN" and [c.lower_ for c in t.children] == ["the", "'s"]

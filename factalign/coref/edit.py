@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from factalign.coref.base import Cluster
 from factalign.data import Span
 from factalign.text.pronouns import POSSESSIVE, PRONOUNS
@@ -29,6 +31,12 @@ def sentence_variants(text: str, sentence: Span, clusters: list[Cluster]) -> lis
                 if variant != original:
                     variants.setdefault(variant)
     return list(variants)
+
+
+def possessive(name: str) -> str:
+    """"Natalia Moon's", "the players'" (a plural noun ends on "s'")."""
+    last = name.split()[-1] if name.split() else name
+    return name + "'" if re.fullmatch(r"[a-z][a-z-]*[^s]s", last) else name + "'s"
 
 
 ARTICLES = {"the", "a", "an", "this", "that", "these", "those"}
@@ -78,7 +86,7 @@ def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -
             mention = text[a:b]
             low = mention.lower()
             if low in PRONOUNS:
-                edits.append((a, b, name + "'s" if low in POSSESSIVE else name))
+                edits.append((a, b, possessive(name) if low in POSSESSIVE else name))
             elif prefix_modifiers and name.lower() not in low and low.split()[0] in {"the", "a", "an", "this", "that"}:
                 edits.append((a, b, f"{name}, {mention}"))
     out, last = [], 0

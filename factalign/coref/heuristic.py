@@ -23,12 +23,15 @@ from factalign.coref.base import Cluster
 from factalign.coref.subjects import Subject, empty_it, opens_sentence, sentence_subjects
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.nlp import ENTITIES, pipeline
-from factalign.text.pronouns import PERSON, PERSON_SUBJECT, THING, THIRD_PERSON
+from factalign.text.pronouns import PERSON, PERSON_SUBJECT, SUBJECT, THING, THIRD_PERSON
 
 _THING_TYPES = {"ORG", "GPE", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW"}
 _GROUP_TYPES = {"ORG", "NORP", "GPE"}
 _PLACE_TYPES = {"GPE", "LOC", "FAC"}
 _PHRASE = "PHRASE"  # the label of a cluster started by a subject phrase that is no named entity
+_FAMILY = {w: f for f, words in {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "hers", "herself"),
+                                  "it": ("it", "its", "itself"),
+                                  "they": ("they", "them", "their", "theirs", "themselves")}.items() for w in words}
 _ENTITY_TYPES = {"PERSON"} | _THING_TYPES | _GROUP_TYPES | {"LOC"}
 
 
@@ -152,18 +155,15 @@ def _mentions(doc, offset: int):
     return ents, prons, sentence_subjects(doc, offset)
 
 
-def _previous_subject(subjects: list[tuple[int, Subject | None]], at: int) -> Subject | None:
-    """The main subject of the sentence before the one holding char `at`."""
-    k = bisect_left([start for start, _ in subjects], at + 1) - 1  # the sentence holding `at`
-    return subjects[k - 1][1] if k >= 1 else None
+def _sentence_of(starts: list[int], at: int) -> int:
+    """The index of the sentence holding char `at`."""
+    return bisect_left(starts, at + 1) - 1
 
 
-def _continued(pronoun: str, previous: Subject | None, entities: list) -> tuple[object, bool]:
+def _continued(pronoun: str, previous: Subject, entities: list) -> tuple[object, bool]:
     """(the cluster a sentence-opening subject pronoun continues, whether that settles it): the previous
     sentence's subject when it is of the pronoun's kind, a new cluster for a definite phrase, else
     nothing and settled (the pronoun stays as it is) or nothing and not settled (the other rules decide)."""
-    if previous is None:
-        return None, False
     cluster = next((c for c in entities if any(a <= previous.head < b for a, b in c[2])), None)
     labels, name = (cluster[0], cluster[1]) if cluster is not None else (set(), "")
     if _kind(previous, labels, name) != _pronoun_kind(pronoun):
@@ -191,6 +191,8 @@ class HeuristicCoref:
             subjects += s
         entities: list[tuple[set, str, list, list]] = []  # (labels, first name, mentions, starts of subject mentions)
         events = sorted(ents + prons, key=lambda x: x[0])  # stable: an entity before a pronoun at the same place
+        starts = [start for start, _ in subjects]
+        resolved: dict[tuple[int, str], tuple] = {}  # (sentence, pronoun family) -> the cluster its subject pronoun joined
         for _, kind, item in events:
             if kind == "ent":
                 (a, b, label, name), modifier, is_subject = item
@@ -206,12 +208,22 @@ class HeuristicCoref:
                     entities.append(({label}, name, [(a, b)], subject))
             else:
                 lower, start, end, dep, subject_pronoun, opens = item
-                if opens:
-                    target, settled = _continued(lower, _previous_subject(subjects, start), entities)
+                k = _sentence_of(starts, start)
+                family = (k, _FAMILY[lower])
+                if family in resolved:  # "They announced their decision": their is who they are
+                    resolved[family][2].append((start, end))
+                    continue
+                # a subject pronoun continues the previous sentence's subject when it opens its sentence, else
+                # its own sentence's subject ("Pupils have been told they will lose their jobs")
+                previous = subjects[k - 1][1] if opens and k >= 1 else None
+                own = subjects[k][1] if not opens and lower in SUBJECT and dep in NOMINAL_SUBJECT_DEPS else None
+                if previous is not None or own is not None and own.head < start and not own.pronoun:
+                    target, settled = _continued(lower, previous or own, entities)
                     if settled:
                         if target is not None:
                             target[2].append((start, end))
                             target[3].append(start)
+                            resolved[family] = target
                         continue
                 candidates = [c for c in entities if _fits(lower, c[0], c[1])]
                 if lower in PERSON and any("PERSON" in c[0] for c in candidates):
