@@ -34,7 +34,7 @@ from pathlib import Path
 from factalign.claims import load_extractor
 from factalign.claims.base import extract_claims
 from factalign.claims.coverage import uncovered
-from factalign.claims.rules import normalised_document, rejoined
+from factalign.claims.rules import sentence_groups
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
@@ -109,7 +109,7 @@ def main() -> int:
                     shown.append(f"  {claim.text!r}: {', '.join(issues)}")
             elif not is_whole:
                 good.append(f"  {claim.text!r}  <- {summary.sentence(claim.sentence_index)!r}")
-        joined, groups = rejoined(normalised_document(summary, None if args.no_source else source))
+        joined, groups = sentence_groups(summary, None if args.no_source else source)
         for k, group in enumerate(groups):  # a sentence the segmenter cut inside a name or an aside is read whole
             lost = uncovered(joined.sentence(k), [c.text for c in claims if c.sentence_index in group])
             full[part] += 0 if lost else len(group)

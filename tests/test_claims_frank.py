@@ -6,7 +6,8 @@ import json
 import pytest
 
 from factalign.claims.base import extract_claims
-from factalign.claims.rules import RulesExtractor
+from factalign.claims.coverage import uncovered
+from factalign.claims.rules import RulesExtractor, sentence_groups
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
@@ -55,3 +56,18 @@ def test_claims_of_real_summaries_are_well_formed(shared_data, rules):
     rate = len(malformed) / claims
     print(f"{claims} claims of {sentences} FRANK summary sentences; malformed {rate:.1%}: {malformed[:10]}")
     assert rate <= MAX_MALFORMED, malformed
+
+
+def test_every_content_word_of_real_summaries_is_in_a_claim(shared_data, rules):
+    """Issue 34: coverage by construction (a word the parse drops is carried by an added claim or the sentence)."""
+    rows = frank_rows(shared_data, MIN_SENTENCES)
+    lost = []
+    for row in rows:
+        summary = Document.from_text(row["summary"])
+        claims = extract_claims(rules, summary, row["doc"])
+        joined, groups = sentence_groups(summary, row["doc"])
+        for k, group in enumerate(groups):
+            words = uncovered(joined.sentence(k), [c.text for c in claims if c.sentence_index in group])
+            if words:
+                lost.append((joined.sentence(k), words))
+    assert lost == []

@@ -28,6 +28,9 @@ TIME_WORDS = MONTHS | WEEKDAYS | {"today", "yesterday", "tomorrow", "tonight", "
                                   "evening", "night"}
 
 
+PART_WORDS = {"one", "some", "many", "most", "several", "few", "all", "each", "any", "none", "part", "first", "last"}
+
+
 def is_time(t: Token) -> bool:
     """A number, month, weekday or time of day: what a relative clause after it is not about."""
     return t.like_num or t.lower_ in TIME_WORDS
@@ -255,16 +258,27 @@ class ClauseFinder:
         return None
 
     def antecedent(self, p: Token) -> Token:
-        """The noun a relative/participial clause is about; a copula's attribute stands for its subject."""
+        """The noun a relative/participial clause is about; a copula's attribute stands for its subject.
+        A relative clause set off by a comma is about the noun right before it, dates and numbers
+        skipped ("Ms Kunis, 31, who moved", "Mr. Miyagi, whose death"), whatever the parser's head."""
         n = p.head
+        opener = self.sent.doc[p.left_edge.i]
+        if p.dep_ == "relcl" and opener.lower_ in {"which", "who", "whose"} and p.left_edge.i > self.sent.start \
+                and self.sent.doc[p.left_edge.i - 1].text == ",":
+            near = self.nearest_noun(opener)
+            while near is not None and near.dep_ == "pobj" and near.head.lower_ == "of" and near.head.head.pos_ == "PROPN":
+                near = near.head.head  # "the Chicago Board of Trade, which": the name's head
+            n = near if near is not None else n
         if n.dep_ == "pobj" and is_time(n) and n.head.head.pos_ in {"VERB", "AUX"}:
             # "released his album in October 2014, which debuted at number four", "passed a budget on
             # Tuesday, which pays for ...": not about the date
             obj = next((c for c in n.head.head.children if c.dep_ in {"dobj", "nsubjpass"}), None)
             if obj is not None:
                 n = obj
-        if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.dep_ == "attr":
-            n = n.head.head  # "one of three films released in 2006" is about the copula's subject
+        if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.dep_ == "attr" and (
+                n.head.head.like_num or n.head.head.lower_ in PART_WORDS or n.head.head.tag_ == "JJS"):
+            n = n.head.head  # "one of three films released in 2006" is about the copula's subject, not
+            # "a classmate of Ms Kunis, who moved to the U.S."
         if n.dep_ == "attr" and n.head.lemma_ == "be":
             subj = next((c for c in n.head.children if c.dep_ in SUBJECT_DEPS), None)
             if subj is not None:

@@ -47,7 +47,7 @@ class RulesExtractor:
         if not summary.sentences:
             return []
         normal = normalised_document(summary, source)
-        joined, groups = rejoined(normal)
+        joined, groups = rejoined(normal)  # (sentence_groups, keeping `normal` for the claims' home sentences)
         out = []
         for c in self.claims_of(joined):
             i = home_sentence(normal, groups[c.sentence_index], c.text)
@@ -162,6 +162,12 @@ def normalised_document(summary: Document, source: str | None) -> Document:
         if a < b:
             text[a] = text[a].upper()
     return Document("".join(text), spans)
+
+
+def sentence_groups(summary: Document, source: str | None = None) -> tuple[Document, list[list[int]]]:
+    """The sentences the extractor reads (normalised, cut names and asides joined again) and, for each,
+    the indices of `summary`'s sentences it holds: the unit whose words the claims must cover."""
+    return rejoined(normalised_document(summary, source))
 
 
 def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from factalign.coref.base import Cluster
-from factalign.coref.subjects import Subject, empty_it, opens_sentence, sentence_subjects
+from factalign.coref.subjects import Subject, empty_it, opens_sentence, second_subject, sentence_subjects
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
 from factalign.text.nlp import ENTITIES, pipeline
 from factalign.text.pronouns import PERSON, PERSON_SUBJECT, SUBJECT, THING, THIRD_PERSON
@@ -53,15 +53,18 @@ def _fits(pronoun: str, labels: set, name: str) -> bool:
     return bool(labels & (_THING_TYPES if pronoun in THING else _GROUP_TYPES))
 
 
-def _kind(subject: Subject, labels: set, name: str) -> str:
-    """What a pronoun may continue a subject as: "person", "group" or "thing"."""
+def _kinds(subject: Subject, labels: set, name: str) -> set[str]:
+    """What a pronoun may continue a subject as: "person", "group" or "thing" (a name the entity
+    recogniser left untyped, "Travolta", either of the first two)."""
     if subject.plural:
-        return "group"
+        return {"group"}
     if subject.person or "PERSON" in labels and not labels & _PLACE_TYPES or _person_like_org(labels, name):
-        return "person"
+        return {"person"}
     if subject.pronoun:
-        return {"he": "person", "she": "person", "they": "group"}.get(subject.word, "thing")
-    return "group" if labels & {"NORP"} else "thing"
+        return {{"he": "person", "she": "person", "they": "group"}.get(subject.word, "thing")}
+    if subject.name and not subject.typed and not labels:
+        return {"person", "thing"}
+    return {"group"} if labels & {"NORP"} else {"thing"}
 
 
 def _pronoun_kind(pronoun: str) -> str:
@@ -151,7 +154,7 @@ def _mentions(doc, offset: int):
     for t in doc:
         if t.lower_ in THIRD_PERSON and not empty_it(t):
             prons.append((offset + t.idx, "pron", (t.lower_, offset + t.idx, offset + t.idx + len(t.text), t.dep_,
-                                                   _subject_pronoun(t), opens_sentence(t))))
+                                                   _subject_pronoun(t), opens_sentence(t), second_subject(t))))
     return ents, prons, sentence_subjects(doc, offset)
 
 
@@ -166,7 +169,7 @@ def _continued(pronoun: str, previous: Subject, entities: list) -> tuple[object,
     nothing and settled (the pronoun stays as it is) or nothing and not settled (the other rules decide)."""
     cluster = next((c for c in entities if any(a <= previous.head < b for a, b in c[2])), None)
     labels, name = (cluster[0], cluster[1]) if cluster is not None else (set(), "")
-    if _kind(previous, labels, name) != _pronoun_kind(pronoun):
+    if _pronoun_kind(pronoun) not in _kinds(previous, labels, name):
         return None, False
     if cluster is not None:
         return cluster, True
@@ -207,16 +210,17 @@ class HeuristicCoref:
                 else:
                     entities.append(({label}, name, [(a, b)], subject))
             else:
-                lower, start, end, dep, subject_pronoun, opens = item
+                lower, start, end, dep, subject_pronoun, opens, follows = item
                 k = _sentence_of(starts, start)
                 family = (k, _FAMILY[lower])
                 if family in resolved:  # "They announced their decision": their is who they are
                     resolved[family][2].append((start, end))
                     continue
-                # a subject pronoun continues the previous sentence's subject when it opens its sentence, else
-                # its own sentence's subject ("Pupils have been told they will lose their jobs")
+                # a subject pronoun continues the previous sentence's subject when it opens its sentence, else its
+                # own sentence's subject when no other subject comes between ("Pupils have been told they will
+                # lose their jobs"; not "the court ruled that murder can be punished only if it involves ...")
                 previous = subjects[k - 1][1] if opens and k >= 1 else None
-                own = subjects[k][1] if not opens and lower in SUBJECT and dep in NOMINAL_SUBJECT_DEPS else None
+                own = subjects[k][1] if follows and lower in SUBJECT and dep in NOMINAL_SUBJECT_DEPS else None
                 if previous is not None or own is not None and own.head < start and not own.pronoun:
                     target, settled = _continued(lower, previous or own, entities)
                     if settled:

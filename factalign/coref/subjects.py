@@ -30,7 +30,12 @@ PERSON_NOUNS = {
     "champion", "golfer", "cyclist", "boxer", "jockey", "rider", "athlete", "musician", "model", "mother-of-two",
     "father-of-two", "mother-of-three", "father-of-three", "grandmother-of-two", "resident", "worker", "employee",
     "conductor", "comedian", "chef", "designer", "businessman", "businesswoman", "entrepreneur", "tourist", "gunman",
+    "shooter", "attacker", "killer", "murderer", "bomber", "robber", "burglar", "thief", "prisoner", "inmate",
+    "passenger", "member", "farmer", "worker", "banker", "photographer", "runner", "swimmer", "climber", "fighter",
+    "wrestler", "dancer", "drummer", "rapper", "governor", "editor", "investor", "donor", "survivor", "sailor",
+    "councillor", "candidate", "veteran", "official", "agent", "priest", "bishop", "pope", "emperor", "sister-in-law",
 }
+PERSON_SUFFIXES = ("ist", "ian")  # scientist, cyclist, politician, comedian (words of more than five letters)
 DEFINITE_WORDS = {"the", "this", "that", "these", "those"}
 # "It seems ...", "it was not long before ...", "it is likely that ...": an "it" that stands for nothing
 EMPTY_IT_VERBS = {"seem", "appear", "happen", "rain", "snow"}
@@ -45,7 +50,8 @@ class Subject:
     span: tuple[int, int] | None  # the noun phrase, when it is a clean phrase
     word: str  # the head word, lower-cased
     pronoun: bool
-    name: bool
+    name: bool  # a proper noun
+    typed: bool  # the entity recogniser gave it a type
     person: bool
     plural: bool
     definite: bool
@@ -66,14 +72,14 @@ def describe(t: Token, offset: int) -> Subject:
     start, end = t.left_edge.idx, last.idx + len(last.text)
     text = t.doc.text[start:end]
     clean = "," not in text and not any(c.dep_ in {"relcl", "acl", "appos"} for c in t.children)
-    name = t.pos_ == "PROPN"
     determiners = [c for c in t.children if c.dep_ in {"det", "poss"}]
+    name = t.pos_ == "PROPN" or t.text[:1].isupper() and t.tag_ == "NN" and not determiners  # "Travolta" read as a noun
     definite = name or any(c.lower_ in DEFINITE_WORDS or c.dep_ == "poss" for c in determiners) or (
         t.tag_ in {"NNS", "NNPS"} and not determiners)  # "Council members", "the arrows"
     person = t.ent_type_ == "PERSON" or t.lower_ in PERSON_NOUNS or t.lower_.endswith("-year-old") or (
-        t.lower_ in {"he", "she"})
+        t.lower_ in {"he", "she"}) or (t.pos_ == "NOUN" and len(t.text) > 5 and t.lower_.endswith(PERSON_SUFFIXES))
     return Subject(head=offset + t.idx, span=(offset + start, offset + end) if clean else None, word=t.lower_,
-                   pronoun=t.lower_ in PRONOUNS, name=name, person=person,
+                   pronoun=t.lower_ in PRONOUNS, name=name, typed=bool(t.ent_type_), person=person,
                    plural=t.tag_ in {"NNS", "NNPS"} or bool(coordinated) or t.lower_ == "they", definite=definite)
 
 
@@ -93,6 +99,13 @@ def opens_sentence(t: Token) -> bool:
     return not any(w.dep_ in NOMINAL_SUBJECT_DEPS for w in t.doc[t.sent.start:t.i])
 
 
+def second_subject(t: Token) -> bool:
+    """A subject pronoun that is its sentence's second subject ("Syria says it is appalled")."""
+    if t.lower_ not in SUBJECT or t.dep_ not in NOMINAL_SUBJECT_DEPS or empty_it(t):
+        return False
+    return len([w for w in t.doc[t.sent.start:t.i] if w.dep_ in NOMINAL_SUBJECT_DEPS]) == 1
+
+
 def empty_it(t: Token) -> bool:
     """An "it" that stands for nothing: "it seems", "it was not long before", "it is thought that", "it is
     hoped the machines could ..." (a passive verb with a clause of its own)."""
@@ -106,4 +119,4 @@ def empty_it(t: Token) -> bool:
         passive and (verb.lower_ in EMPTY_IT_WORDS or any(c.dep_ == "ccomp" for c in verb.children)))
 
 
-__all__ = ["Subject", "sentence_subjects", "opens_sentence", "empty_it"]
+__all__ = ["Subject", "sentence_subjects", "opens_sentence", "second_subject", "empty_it"]
