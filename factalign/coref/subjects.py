@@ -5,7 +5,7 @@ was first climbed in 1889": "It" is Kilimanjaro, not Tanzania).
 A subject is described by what a pronoun needs to know of it: whether it is a person (a PERSON name,
 a person-like name, or a noun for a person: "the suspect", "the 39-year-old"), plural (a plural noun
 or a coordination), definite (a name, "the"/"this"/a possessor: a phrase a claim can repeat as it
-stands, unlike "a man"), and its text span when that span is a clean phrase (no comma, no clause).
+stands, unlike "a man"), and its text span up to the head when that span is a clean phrase (no comma).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def describe(t: Token, offset: int) -> Subject:
     last = max([t] + [c.right_edge for c in coordinated], key=lambda x: x.i)
     start, end = t.left_edge.idx, last.idx + len(last.text)
     text = t.doc.text[start:end]
-    clean = "," not in text and not any(c.dep_ in {"relcl", "acl", "appos"} for c in t.children)
+    clean = "," not in text  # up to the head: "the star" of "the star, known for ..."
     determiners = [c for c in t.children if c.dep_ in {"det", "poss"}]
     name = t.pos_ == "PROPN" or t.text[:1].isupper() and t.tag_ == "NN" and not determiners  # "Travolta" read as a noun
     definite = name or any(c.lower_ in DEFINITE_WORDS or c.dep_ == "poss" for c in determiners) or (
