@@ -1,6 +1,6 @@
 """factalign: claim-level factual consistency of a summary against its source, with alignments."""
 
-__version__ = "0.1.0"
+from factalign.version import __version__
 
 from factalign.text.nlp import hide_torch_from_thinc  # noqa: E402
 
@@ -8,8 +8,9 @@ hide_torch_from_thinc()  # before any module imports spaCy
 
 from factalign.data import SummaryResult  # noqa: E402
 from factalign.errors import FactalignError  # noqa: E402
+from factalign.settings import LLMSettings, ScorerSettings  # noqa: E402
 from factalign.scorer import Scorer, score  # noqa: E402
 from factalign.batch import run_batch  # noqa: E402
 from factalign.engine.job import BatchJob  # noqa: E402
 
-__all__ = ["Scorer", "score", "SummaryResult", "BatchJob", "run_batch", "FactalignError", "__version__"]
+__all__ = ["Scorer", "ScorerSettings", "LLMSettings", "score", "SummaryResult", "BatchJob", "run_batch", "FactalignError", "__version__"]

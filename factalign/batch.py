@@ -18,9 +18,8 @@ def run_batch(job: BatchJob) -> int:
     status of `factalign batch`: 0, or 1 when a row failed or --fail-under / --fail-on tripped. A bad
     input, output or option raises FactalignError before any row is scored.
 
-    >>> from functools import partial
-    >>> from factalign import BatchJob, Scorer, run_batch
-    >>> job = BatchJob("rows.jsonl", "scores.jsonl", partial(Scorer, "fenice", nli="house"), quiet=True)
+    >>> from factalign import BatchJob, ScorerSettings, run_batch
+    >>> job = BatchJob("rows.jsonl", "scores.jsonl", ScorerSettings("fenice", nli="house"), quiet=True)
     >>> run_batch(job)    # doctest: +SKIP
     0
     """

@@ -12,7 +12,7 @@ import warnings
 
 from tqdm import tqdm
 
-from factalign import __version__, interrupts
+from factalign import interrupts
 from factalign.columns import ROW_FIELDS, add_columns_option
 from factalign.errors import FactalignError, FactalignWarning, printable
 from factalign.io import default_cache_path, distinct_files, read_sources, read_text, source_files
@@ -21,10 +21,11 @@ from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (MethodParams, add_fail_under_option, add_llm_options, add_max_chars_option,
                                add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args,
-                               scorer_from_args)
+                               scorer_from_args, settings_from_args)
 from factalign.engine.rows import below, check_fail_under, gated
 from factalign.scorer import Scorer, check_sources, check_text
 from factalign.text.sources import Source, joined_text
+from factalign.version import __version__
 
 
 def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
@@ -181,7 +182,7 @@ def run_batch(args: argparse.Namespace) -> int:
 
     distinct_files({"the input": args.input, "--output": args.output, "--html": args.html}, {"--cache": cache_from_args(args)})
     check_gate(args)
-    return batch(BatchJob.from_args(args, scorer_from_args))
+    return batch(BatchJob.from_args(args, settings_from_args(args)))
 
 
 def check_gate(args: argparse.Namespace) -> None:

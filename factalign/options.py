@@ -1,5 +1,5 @@
 """Command-line options generated from the registries, shared by every subcommand (one name, one
-default, one meaning), and the Scorer or LLM client they build."""
+default, one meaning), and the ScorerSettings (so the Scorer) or LLM client they build."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
 from factalign.registry import Registry, check_options, parse_options
-from factalign.scorer import MAX_DOCUMENT_CHARS, Scorer, uses
+from factalign.scorer import Scorer
+from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings, uses
 
 
 def specs(registry: Registry) -> str:
@@ -122,12 +123,14 @@ def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
         add_cache_options(p)
 
 
-def llm_from_args(args: argparse.Namespace):
-    from factalign.llm import load_llm
-
+def llm_settings_from_args(args: argparse.Namespace) -> LLMSettings:
     check_url(args.llm_base_url, "--llm-base-url")
-    return load_llm(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
-                    concurrency=args.llm_concurrency, cache=cache_from_args(args))
+    return LLMSettings(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
+                       concurrency=args.llm_concurrency)
+
+
+def llm_from_args(args: argparse.Namespace):
+    return llm_settings_from_args(args).load(cache=cache_from_args(args))
 
 
 def check_url(url: str | None, option: str) -> None:
@@ -179,15 +182,25 @@ SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_bu
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
-    method = method or args.method
-    return scorer_for(args, method, MethodParams.parse(args.param).for_methods([method])[0])
+    return Scorer(settings_from_args(args, method))
 
 
 def scorer_for(args: argparse.Namespace, method: str, params: dict[str, str], **models) -> Scorer:
-    """The Scorer of every subcommand: `method` with `params`, the SCORER_MODELS given in `models` (bench's
-    variants) or else on the command line, and the command line's labelling, cache, LLM and size limit."""
+    return Scorer(settings_for(args, method, params, **models))
+
+
+def settings_from_args(args: argparse.Namespace, method: str | None = None) -> ScorerSettings:
+    """The settings of the command line's scorer: --method (or `method`, e.g. revise's --feedback) with its --param items."""
+    method = method or args.method
+    return settings_for(args, method, MethodParams.parse(args.param).for_methods([method])[0])
+
+
+def settings_for(args: argparse.Namespace, method: str, params: dict[str, str], **models) -> ScorerSettings:
+    """The ScorerSettings of every subcommand: `method` with `params`, the SCORER_MODELS given in `models`
+    (bench's variants) or else on the command line, and the command line's labelling, cache, LLM and size
+    limit; the same keyword arguments Python's `ScorerSettings(...)` / `Scorer(...)` take."""
     chosen = {**{k: getattr(args, k) for k in SCORER_MODELS if hasattr(args, k)}, **models}
-    llm = llm_from_args(args) if "llm" in uses(get_method(method), chosen.get("extractor")) else None
-    return Scorer(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
-                  calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
-                  max_document_chars=args.max_chars)
+    llm = llm_settings_from_args(args) if "llm" in uses(get_method(method), chosen.get("extractor")) else None
+    return ScorerSettings(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
+                          calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
+                          max_document_chars=args.max_chars)

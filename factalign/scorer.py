@@ -1,113 +1,102 @@
-"""The public entry point: a Scorer binds a method to its models; its signature makes numbers reproducible."""
+"""The public entry point: a Scorer loads the models its settings (factalign/settings.py) name and scores with
+them; its signature makes numbers reproducible."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
+from dataclasses import asdict, fields, replace
 from typing import Any
 
-from factalign import __version__
 from factalign.calibration import Calibration, choose_calibration, decision_rules
-from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses, load_extractor
-from factalign.coref import DEFAULT_COREF, CorefModel, load_coref
+from factalign.calibration.decision import DecisionRule
+from factalign.claims import ClaimExtractor, load_extractor
+from factalign.coref import load_coref
 from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
-from factalign.details import OFF as DETAILS_OFF
-from factalign.details import DetailCheck, parse_detail_check
+from factalign.details import DetailCheck
 from factalign.errors import FactalignError
-from factalign.evidence import OFF, Prefilter, parse_prefilter
-from factalign.methods import DEFAULT_METHOD, Inputs, Method, get_method
+from factalign.evidence import Prefilter
+from factalign.methods import DEFAULT_METHOD, Inputs, Method
 from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
 from factalign.nli.labels import labels_of
 from factalign.reasons import add_reasons
-from factalign.registry import check_options
+from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings
 from factalign.signature import Signature
 from factalign.text.sources import Source, as_sources, is_source_list, join
 
-MAX_DOCUMENT_CHARS = 1_000_000
+SETTINGS_FIELDS = frozenset(f.name for f in fields(ScorerSettings))
 
 
-@dataclass
 class Scorer:
-    """Score summaries against documents with one method.
+    """Score summaries against documents with one method: the models its settings name, loaded once.
 
     >>> scorer = Scorer("fenice", nli="house")          # doctest: +SKIP
     >>> scorer.score(document, summary).score           # doctest: +SKIP
+
+    `Scorer(method, **options)` takes ScorerSettings' arguments (factalign/settings.py); `Scorer(settings)`
+    (or `Scorer.from_settings(settings)`) builds one from settings made elsewhere (the command line, a batch
+    job, a Ray actor). The settings' fields read through the scorer too (`scorer.params`, `scorer.threshold`).
     """
 
-    method: str | Method | Callable = DEFAULT_METHOD  # a registered name, a Method, or a run(inputs, **params) function
-    nli: str | NLIModel | None = None
-    extractor: str | ClaimExtractor | None = DEFAULT_EXTRACTOR
-    coref: str | CorefModel | None = DEFAULT_COREF
-    threshold: float | None = None
-    cache: str | Path | None = None
-    llm: Any = None  # a ChatClient for methods that use an LLM; None: from FACTALIGN_LLM_* settings
-    params: dict[str, Any] = field(default_factory=dict)
-    max_document_chars: int = MAX_DOCUMENT_CHARS
-    # labels: a Calibration or its JSON file, "default" (the shipped one; house model only) or None;
-    # an explicit `threshold` overrides the default
-    calibration: str | Path | Calibration | None = "default"
-    # evidence prefilter (methods that compare claims with document sentences): the K sentences a retriever
-    # ranks highest per claim; None: the default K, 0: off (the published methods); see factalign/evidence
-    prefilter: int | Prefilter | None = None
-    retriever: str | None = None
-    # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
-    # (32), 0: no budget (factalign/evidence)
-    pair_budget: int | None = None
-    # the detail check (factalign/details): a claim with a number, score, date or name found nowhere in the sources
-    # is not supported; None: the default (factalign.details.DEFAULT_ON), False / "off": off
-    detail_check: bool | str | DetailCheck | None = None
+    settings: ScorerSettings
+    method_def: Method
+    prefilter_model: Prefilter
+    coref_model: MemoCoref
+    nli_model: NLIModel | None
+    detail_model: DetailCheck
+    llm: Any  # the client of methods and extractors that use an LLM (else the object given, or None)
+    extractor_model: ClaimExtractor
+    calibration_model: Calibration | None
+    summary_rule: DecisionRule | None
+    claim_rule: DecisionRule | None
+    _signature: Signature  # the settings' signature with these models (ScorerSettings.signature)
 
-    def __post_init__(self):
-        self.method_def = get_method(self.method)
-        self.params = {**self.method_def.params, **check_options(f"method {self.method_def.name!r}", self.method_def.params, self.params)}
-        for name, value in self.params.items():
-            check_param(name, value, self.method_def.ranges.get(name))
-        if self.method_def.check:
-            self.method_def.check(self.params)
-        check_threshold(self.threshold)
-        self.prefilter_model = self.prefilter if isinstance(self.prefilter, Prefilter) else \
-            parse_prefilter(self.prefilter, self.retriever, self.pair_budget)
-        if "prefilter" not in self.method_def.uses:
-            self.prefilter_model = OFF
-        self.coref_model = MemoCoref(load_coref(self.coref) if "coref" in self.method_def.uses else load_coref("none"))
-        self.nli_model = load_nli(self.nli, cache=self.cache) if self.method_def.uses_nli(self.params) else None
+    def __init__(self, method: str | Method | Callable | ScorerSettings = DEFAULT_METHOD, *args, **options):
+        if isinstance(method, ScorerSettings) and (args or options):
+            raise FactalignError("Scorer(settings) takes no other arguments; for other settings pass "
+                                 "dataclasses.replace(settings, ...)")
+        s = self.settings = method if isinstance(method, ScorerSettings) else ScorerSettings(method, *args, **options)
+        self.method_def = s.method_def
+        self.prefilter_model = s.new_prefilter()
+        self.coref_model = MemoCoref(load_coref(s.coref) if "coref" in self.method_def.uses else load_coref("none"))
+        self.nli_model = load_nli(s.nli, cache=s.cache) if s.uses_nli else None
         if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
             raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
                                  f"{self.method_def.refuses_binary}")  # before any row is scored
-        self.detail_model = parse_detail_check(self.detail_check) if self.nli_model is not None else DETAILS_OFF
-        if "llm" in uses(self.method_def, self.extractor) and self.llm is None:
-            from factalign.llm import load_llm
-
-            self.llm = load_llm(cache=self.cache)
+        self.detail_model = s.detail_check
+        if isinstance(s.llm, LLMSettings):
+            self.llm = s.llm.load(cache=s.cache) if s.uses_llm else None
+        else:
+            self.llm = s.llm  # a client object given
         # `+filter` shares the NLI model
-        self.extractor_model = load_extractor(self.extractor if "extractor" in self.method_def.uses_for(self.params) else "sentences",
+        self.extractor_model = load_extractor(s.extractor if "extractor" in self.method_def.uses_for(s.params) else "sentences",
                                               nli=self.nli_model, llm=self.llm)
+        self._signature = s.signature(self.nli_model, self.extractor_model, self.coref_model, self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
-        self.calibration_model = choose_calibration(self.calibration, self.threshold, self.method_def.name, self.signature, house)
-        self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, self.threshold)
+        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house)
+        self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
+
+    @classmethod
+    def from_settings(cls, settings: ScorerSettings) -> Scorer:
+        return cls(settings)
+
+    def __getattr__(self, name: str) -> Any:
+        """A setting read through the scorer (`scorer.params`, `scorer.threshold`), as before the settings had an
+        object of their own."""
+        settings = self.__dict__.get("settings")
+        if settings is not None and name in SETTINGS_FIELDS:
+            return getattr(settings, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __repr__(self) -> str:
+        return f"Scorer({self.settings!r})"
 
     @property
     def signature(self) -> str:
-        """Like sacrebleu's: every setting the number depends on, then the package version."""
-        parts = [("method", self.method_def.name), *((k, _fmt(v)) for k, v in self.params.items())]
-        if self.nli_model is not None:
-            parts.append(("nli", self.nli_model.signature))
-        if "extractor" in self.method_def.uses_for(self.params):  # use_extractor=false (chunks): sentences, not named
-            parts.append(("extractor", self.extractor_model.name))
-        if "coref" in self.method_def.uses_for(self.params):
-            parts.append(("coref", self.coref_model.name))
-        if "llm" in self.method_def.uses:
-            parts.append(("llm", self.llm.model))
-        if self.prefilter_model.on:  # off: not named, so results of the published methods keep their signature
-            parts.append(("prefilter", self.prefilter_model.signature))
-        if self.detail_model.on:
-            parts.append(("details", self.detail_model.signature))
-        return str(Signature((*parts, ("version", __version__))))
+        """Like sacrebleu's: every setting the number depends on, then the package version (ScorerSettings.signature)."""
+        return str(self._signature)
 
     def score(self, document: str | Document | Sequence[str | dict | Source], summary: str | Document) -> SummaryResult:
         """`document`: a str, a Document, or a list of sources (str, with ids "1", "2", ... by position, or
@@ -116,7 +105,7 @@ class Scorer:
             raise FactalignError(f"score() takes one document and one summary (str), not {type(document).__name__} and "
                                  f"{type(summary).__name__}; for many use score_batch(documents, summaries) "
                                  "(a list as the document is a list of sources)")
-        return self._score(self._document(document, "document"), self._document(summary, "summary"), self.nli_model)
+        return self._score(self.as_document(document, "document"), self.as_document(summary, "summary"), self.nli_model)
 
     def score_batch(self, documents: Sequence[str | Document], summaries: Sequence[str | Document],
                     batch_size: int = 32, progress: bool = True) -> list[SummaryResult]:
@@ -132,7 +121,7 @@ class Scorer:
             raise FactalignError(f"score_batch() got {len(documents)} documents and {len(summaries)} summaries")
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise FactalignError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
-        pairs = [(self._document(d, "document"), self._document(s, "summary")) for d, s in zip(documents, summaries)]
+        pairs = [(self.as_document(d, "document"), self.as_document(s, "summary")) for d, s in zip(documents, summaries)]
         results: list[SummaryResult] = []
         with tqdm(total=len(pairs), desc=f"scoring ({self.method_def.name})", unit="pair",
                   disable=not progress or len(pairs) < 2) as bar:
@@ -178,13 +167,13 @@ class Scorer:
         return out
 
     def _score_pair(self, document: str | Document, summary: str | Document, nli: NLIModel | None) -> SummaryResult:
-        return self._score(self._document(document, "document"), self._document(summary, "summary"), nli)
+        return self._score(self.as_document(document, "document"), self.as_document(summary, "summary"), nli)
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
         checked = self.detail_model.sources(doc.text) if self.detail_model.on and nli is not None else None
         inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
-        total, claims = self.method_def.run(inputs, **self.params)
+        total, claims = self.method_def.run(inputs, **self.settings.params)
         shown = labels_of(nli).shown if nli is not None else tuple
         for c in claims:
             c.probs = shown(c.probs)  # what the model gives: (p_ent, p_neu, p_con), or a binary checker's (p_sup,)
@@ -207,12 +196,14 @@ class Scorer:
             result.decide(self.summary_rule, cal.source if cal else None, claim_part, len(summ.sentences))
         return result
 
-    def _document(self, text: str | Document | Sequence, what: str) -> Document:
+    def as_document(self, text: str | Document | Sequence, what: str = "document") -> Document:
+        """A document (a str, a list of sources as in `score`, or a Document) or, with `what="summary"`, a summary
+        as a checked Document; scoring several summaries of one Document splits its sentences once."""
         if isinstance(text, Document):
             return text
         if what == "document" and is_source_list(text):
-            return Document.from_sources(check_sources(text, self.max_document_chars))
-        check_text(text, what, self.max_document_chars)
+            return Document.from_sources(check_sources(text, self.settings.max_document_chars))
+        check_text(text, what, self.settings.max_document_chars)
         doc = Document.from_text(text)
         if not doc.sentences:
             raise FactalignError(f"the {what} has no sentences")
@@ -282,34 +273,6 @@ def check_sources(items: Any, max_chars: int = MAX_DOCUMENT_CHARS) -> list[Sourc
     return sources
 
 
-def check_param(name: str, value: Any, limits: tuple[float, float] | None = None) -> None:
-    """Integer parameters are counts (at least 1); a float one lies within the method's declared limits (inclusive)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return
-    if isinstance(value, int):
-        if value < 1:
-            raise FactalignError(f"parameter {name} must be at least 1, not {value}")
-        return
-    low, high = limits or (-math.inf, math.inf)
-    if math.isnan(value) or not low <= value <= high:
-        raise FactalignError(f"parameter {name} must be between {low:g} and {high:g}, not {value:g}")
-
-
-def check_threshold(threshold: float | None) -> None:
-    """Scores lie in [-1, 1]; a threshold outside (or NaN) would label everything alike."""
-    if threshold is not None and not -1.0 <= threshold <= 1.0:
-        raise FactalignError(f"the threshold must be between -1 and 1 (scores lie there), not {threshold:g}")
-
-
-def uses(method: Method, extractor: str | ClaimExtractor | None) -> set[str]:
-    """What a method needs, with what its extractor spec needs when it uses one ("llm", "nli", ...)."""
-    return set(method.uses) | (set(extractor_uses(extractor)) if "extractor" in method.uses else set())
-
-
 def score(document: str, summary: str, method: str = DEFAULT_METHOD, **options) -> SummaryResult:
     """One-shot scoring; for many pairs build a Scorer once (models load once)."""
     return Scorer(method, **options).score(document, summary)
-
-
-def _fmt(v: Any) -> str:
-    return ("yes" if v else "no") if isinstance(v, bool) else str(v)

@@ -33,7 +33,7 @@ def write_manifest(run_dir: Path, bench: Benchmark, examples: list[Example], set
     (run_dir / "scores").mkdir(parents=True, exist_ok=True)
     manifest = {"data": settings["data"], "data_sha256": bench.sha256, "graded": bench.graded,
                 "rows": len(examples), "settings": settings,
-                "variants": [{"name": v.name, "method": v.method, "params": s.params, "extractor": s.extractor_model.name,
+                "variants": [{"name": v.name, "method": v.method, "params": s.settings.params, "extractor": s.extractor_model.name,
                               "coref": s.coref_model.name, "file": scores_path(run_dir, v.slug).name,
                               "signature": s.signature} for v, s in zip(variants, scorers)]}
     (run_dir / "run.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -116,11 +116,11 @@ def _document(cache: dict, ex: Example, scorer: Scorer) -> Document | str | list
     if ex.sources is not None:
         key = (ex.doc, *(s.id for s in ex.sources))
         if key not in cache:
-            cache[key] = Document.from_sources(ex.sources) if len(ex.doc) <= scorer.max_document_chars else ex.sources
+            cache[key] = Document.from_sources(ex.sources) if len(ex.doc) <= scorer.settings.max_document_chars else ex.sources
         return cache[key]
     text = ex.doc
     if text not in cache:
-        doc = Document.from_text(text) if text.strip() and len(text) <= scorer.max_document_chars else None
+        doc = Document.from_text(text) if text.strip() and len(text) <= scorer.settings.max_document_chars else None
         cache[text] = doc if doc and doc.sentences else text
     return cache[text]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 
 from factalign.columns import ROW_FIELDS, full_columns, parse_columns
-from factalign.scorer import Scorer
+from factalign.errors import FactalignError
+from factalign.settings import ScorerSettings
 
 FIELDS = ROW_FIELDS  # id, document, summary, sources: a row has a document or sources (a list of them), not both
 
@@ -22,9 +22,9 @@ class BatchJob:
 
     input: str  # JSONL, CSV (.csv, .tsv) or Parquet (.parquet) rows; "-": JSONL on standard input
     output: str  # JSONL results, appended to; rows whose id it holds already are skipped
-    # builds the Scorer: in this process, and once in each Ray actor, so with engine="ray" it must pickle
-    # (a function, or functools.partial(Scorer, ...); a Scorer itself holds its loaded models)
-    make_scorer: Callable[[], Scorer]
+    # what the Scorer is built from: in this process, and once in each Ray actor (settings pickle when their
+    # specs are names, as the command line's are; a Scorer itself holds its loaded models)
+    settings: ScorerSettings
     columns: Mapping[str, str] | None = None  # field (id, document or doc, summary, sources) -> the input's column
     html: str | None = None  # also write the HTML report of every finished row here
     row_timeout: float | None = None  # seconds before a row is given up and reported (engine="local")
@@ -38,16 +38,20 @@ class BatchJob:
     quiet: bool = False  # no progress bar
 
     def __post_init__(self):
+        if not isinstance(self.settings, ScorerSettings):
+            hint = "its .settings" if hasattr(self.settings, "settings") else "ScorerSettings(method, nli=..., ...)"
+            raise FactalignError(f"BatchJob takes the scorer's settings, {hint} (factalign.ScorerSettings), not "
+                                 f"{type(self.settings).__name__}")
         for name in ("input", "output", "html"):  # a Path given in Python: as the command line's str
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, os.fspath(getattr(self, name)))
         object.__setattr__(self, "columns", full_columns(self.columns, FIELDS))
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace, scorer_from_args: Callable[[argparse.Namespace], Scorer]) -> BatchJob:
-        """The job of `factalign batch`'s arguments; `scorer_from_args` (factalign.options', passed in: the
-        package root exports BatchJob and lies below options) builds the Scorer from them when the job runs."""
-        return cls(args.input, args.output, partial(scorer_from_args, args), parse_columns(args.columns, FIELDS),
+    def from_args(cls, args: argparse.Namespace, settings: ScorerSettings) -> BatchJob:
+        """The job of `factalign batch`'s arguments, scoring with `settings` (factalign.options.settings_from_args
+        of the same arguments)."""
+        return cls(args.input, args.output, settings, parse_columns(args.columns, FIELDS),
                    html=args.html, row_timeout=args.row_timeout, group=not args.no_group, engine=args.engine,
                    address=args.address, actors=args.actors, shard_rows=args.shard_rows, fail_under=args.fail_under,
                    fail_on=args.fail_on, quiet=args.quiet)

@@ -25,6 +25,7 @@ from factalign.engine.rows import (SKIPPED, RowTimeout, check_fail_under, check_
 from factalign.errors import FactalignError
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.nli.gather import ROWS_IN_FLIGHT, in_order
+from factalign.scorer import Scorer
 
 GROUP_ROWS = 256
 GROUP_CHARS = 32 << 20
@@ -81,7 +82,7 @@ def score_group(scorer, rows: list[dict]) -> Iterator[Any]:
     into sentences once, and the NLI calls of up to ROWS_IN_FLIGHT rows at a time share model calls
     (`Scorer.score_each`)."""
     try:
-        document = scorer._document(rows[0]["document"], "document")
+        document = scorer.as_document(rows[0]["document"])
     except FactalignError as exc:
         yield from [exc] * len(rows)
         return
@@ -95,9 +96,9 @@ def run_local(job: BatchJob) -> int:
     group = job.group and not job.row_timeout  # a row's timer needs the main thread
     with JsonlOutput(job.output) as output:  # a bad output path fails before any model loads
         rows = open_input(job, output)
-        scorer = job.make_scorer()
+        scorer = Scorer(job.settings)
         output.check_signature(scorer.signature)
-        check_fail_under(job.fail_under, scorer.method_def, scorer.params)
+        check_fail_under(job.fail_under, scorer.method_def, job.settings.params)
         if job.row_timeout:
             warm_up(scorer)
         kept = kept_rows(job)
@@ -118,7 +119,7 @@ def run_local(job: BatchJob) -> int:
                         skip(bar)
                     else:
                         bar.update()
-    html_report(job, output, kept, scorer.threshold)
+    html_report(job, output, kept, job.settings.threshold)
     return finish(job, output, stats)
 
 

@@ -30,7 +30,9 @@ class ShardScorer:
     """A Ray Data actor: loads the models once, then scores one shard per call."""
 
     def __init__(self, job: BatchJob):
-        self.scorer = job.make_scorer()
+        from factalign.scorer import Scorer
+
+        self.scorer = Scorer(job.settings)
         self.group = job.group
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, Any]:
@@ -111,11 +113,12 @@ def _check_scorer(job: BatchJob, output) -> tuple[str, float | None]:
     """The method's name and the threshold, from a Scorer built here so that a bad method, model or option
     fails in one line before Ray starts; the driver keeps no models (each actor builds its own)."""
     from factalign.engine.rows import check_fail_under
+    from factalign.scorer import Scorer
 
-    scorer = job.make_scorer()
+    scorer = Scorer(job.settings)
     output.check_signature(scorer.signature)
-    check_fail_under(job.fail_under, scorer.method_def, scorer.params)
-    return scorer.method_def.name, scorer.threshold
+    check_fail_under(job.fail_under, scorer.method_def, job.settings.params)
+    return scorer.method_def.name, job.settings.threshold
 
 
 def _connect(ray, address: str | None) -> bool:

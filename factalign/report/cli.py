@@ -28,7 +28,7 @@ def register(sub) -> None:
 def run_report(args: argparse.Namespace) -> int:
     from factalign.report import report_file
     from factalign.report.load import read_inputs
-    from factalign.scorer import check_threshold
+    from factalign.settings import check_threshold
 
     check_threshold(args.threshold)
     sources = {f"--source {name}": path for name, path in source_files(args.source)}

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from factalign import __version__
+from factalign.version import __version__
 from factalign.errors import FactalignError, printable
 
 # escaped inside JSON strings: characters that could end the <script> element or open a comment, and the
