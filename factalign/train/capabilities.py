@@ -19,6 +19,7 @@ from functools import cache
 
 from spacy.tokens import Span
 
+from factalign.details.find import SMALL, TENS
 from factalign.train.perturb import _match_case, _render
 
 SYMMETRIC_VERBS = frozenset({
@@ -375,10 +376,7 @@ def widen_scope(sent: Span, rng: random.Random) -> str | None:
 
 # -- numbers, dates and units ----------------------------------------------------------------------------
 
-NUMBER_WORDS = {w: n for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())} | {
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100}
+NUMBER_WORDS = {**SMALL, **TENS, "hundred": 100}  # the detail check's number words, with "zero", "one", "hundred"
 DIGIT_WORDS = {n: w for w, n in NUMBER_WORDS.items() if n != 100 and n > 1}
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 MONTHS = ("January February March April May June July August September October November December").split()

@@ -25,21 +25,17 @@ def pair_key(premise: str, hypothesis: str) -> int:
 def predict(checkpoint: Path, examples: list[dict], max_length: int = 256, batch_size: int = 128,
             device: str = "auto") -> list[list[float]]:
     """The checkpoint's probabilities for each example, in LABELS order."""
-    import torch
     from transformers import AutoModelForSequenceClassification
 
-    from factalign.train.trainer import _autocast, torch_device
+    from factalign.train.trainer import batch_logits, torch_device
 
     model = AutoModelForSequenceClassification.from_pretrained(checkpoint).to(torch_device(device)).eval()
     order = [model.config.label2id[name] for name in LABELS]
     encoded = batching.encode(batching.load_tokenizer(checkpoint, max_length), examples)
-    with_types = batching.takes_token_types(model)
     probs: list[list[float]] = [[]] * len(examples)
-    with torch.no_grad(), _autocast(model.device):
-        for indices in batching.sorted_batches([len(e[0]) for e in encoded], batch_size):
-            logits = model(**batching.collate(encoded, indices, model.device, with_types)).logits.float()
-            for i, row in zip(indices, logits.softmax(-1)[:, order].tolist()):
-                probs[i] = row
+    for indices, logits in batch_logits(model, encoded, batch_size):
+        for i, row in zip(indices, logits.softmax(-1)[:, order].tolist()):
+            probs[i] = row
     return probs
 
 

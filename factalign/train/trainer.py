@@ -72,17 +72,22 @@ def torch_device(name: str):
     return torch.device(("cuda" if torch.cuda.is_available() else "cpu") if name == "auto" else name)
 
 
-def evaluate(model, encoded, labels: list[int], batch_size: int = 64, sources: list[str] | None = None) -> dict:
+def batch_logits(model, encoded, batch_size: int):
+    """(indices, fp32 logits) for length-sorted batches of encoded pairs, without gradients (bf16 on a GPU)."""
     import torch
 
-    model.eval()
-    predictions = [0] * len(labels)
     with_types = batching.takes_token_types(model)
     with torch.no_grad(), _autocast(model.device):
         for indices in batching.sorted_batches([len(e[0]) for e in encoded], batch_size):
-            logits = model(**batching.collate(encoded, indices, model.device, with_types)).logits
-            for i, p in zip(indices, logits.argmax(-1).tolist()):
-                predictions[i] = p
+            yield indices, model(**batching.collate(encoded, indices, model.device, with_types)).logits.float()
+
+
+def evaluate(model, encoded, labels: list[int], batch_size: int = 64, sources: list[str] | None = None) -> dict:
+    model.eval()
+    predictions = [0] * len(labels)
+    for indices, logits in batch_logits(model, encoded, batch_size):
+        for i, p in zip(indices, logits.argmax(-1).tolist()):
+            predictions[i] = p
     model.train()
     correct = [p == y for p, y in zip(predictions, labels)]
     per_class = {}
