@@ -227,3 +227,55 @@ def test_examples_file_that_is_not_one_is_refused(tmp_path, capsys):
     bad.write_text("{not json")
     assert main(["train-nli", "--base", "x", "--examples", str(bad), "--output", str(tmp_path / "o")]) != 0
     assert "not a saved examples file" in capsys.readouterr().err
+
+
+def test_targets_mix_gold_with_teacher_probabilities():
+    from factalign.train.trainer import _targets
+
+    gold = data.example("p", "h", "neutral", "test")
+    taught = {**gold, "probs": [0.5, 0.3, 0.2]}
+    assert _targets([gold, taught], 0.25) == [[0.0, 1.0, 0.0], [0.125, 0.825, 0.05]]
+
+
+def test_teacher_label_then_distil_with_its_file(tmp_path, tiny_base, capsys):
+    """teacher-label saves a checkpoint's probabilities by pair key; train-nli --teacher gives them to the same pairs."""
+    import torch
+    from transformers import AutoModelForSequenceClassification
+
+    from factalign.cli import main
+    from factalign.train.teacher import load, pair_key
+    from factalign.train.trainer import TrainConfig, train
+
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    teacher = tmp_path / "teacher"
+    train(TrainConfig(base=tiny_base, output=teacher, work_dir=tmp_path / "work", epochs=1, batch_size=8,
+                      max_length=32, eval_every=1000), examples, examples[:6])
+    saved = tmp_path / "examples.json"
+    saved.write_text(json.dumps([examples, examples[:6], {"data": ["test"]}]))
+    probs_file = tmp_path / "teacher.npz"
+    assert main(["teacher-label", "--checkpoint", str(teacher), "--examples", str(saved), "--output", str(probs_file),
+                 "--max-length", "32", "--device", "cpu"]) == 0
+
+    table, made_by = load(probs_file)
+    assert made_by["examples"] == {"data": ["test"]} and len(table) == len({(p, h) for p, h, _ in PAIRS})
+    model = AutoModelForSequenceClassification.from_pretrained(teacher).eval()
+    from factalign.train import batching
+    encoded = batching.encode(batching.load_tokenizer(teacher, 32), examples[:1])
+    with torch.no_grad():
+        direct = model(**batching.collate(encoded, [0])).logits.softmax(-1)[0].tolist()
+    # float16 storage: three significant digits
+    assert table[pair_key(*PAIRS[0][:2])] == pytest.approx(direct, abs=1e-3)
+
+    assert main(["train-nli", "--base", str(tiny_base), "--examples", str(saved), "--teacher", str(probs_file),
+                 "--output", str(tmp_path / "student"), "--work-dir", str(tmp_path / "work2"), "--epochs", "1",
+                 "--batch-size", "16", "--max-length", "32", "--device", "cpu"]) == 0
+    recipe = json.loads((tmp_path / "student" / "recipe.json").read_text())
+    assert recipe["teacher"]["matched"] == len(examples) and recipe["teacher"]["weight"] == 0.5
+
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not an npz")
+    capsys.readouterr()
+    assert main(["train-nli", "--base", str(tiny_base), "--examples", str(saved), "--teacher", str(bad),
+                 "--output", str(tmp_path / "o"), "--work-dir", str(tmp_path / "w3"), "--max-length", "32"]) != 0
+    err = capsys.readouterr().err
+    assert "not a teacher probabilities file" in err and "Traceback" not in err
