@@ -11,6 +11,7 @@ from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
 from factalign.details import DEFAULT_ON as DETAILS_ON
+from factalign.details.roles import DEFAULT_ON as ROLES_ON
 from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
@@ -62,7 +63,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
 
 
 def add_prefilter_options(p: argparse.ArgumentParser) -> None:
-    """`--prefilter K`, `--retriever NAME`, `--pair-budget N` and `--detail-check on|off` on an argparse parser
+    """`--prefilter K`, `--retriever NAME`, `--pair-budget N` `--detail-check on|off` and `--role-check on|off` on an argparse parser
     (score, batch, bench, calibrate): what each claim is checked against."""
     p.add_argument("--prefilter", metavar="K", help=f"evidence prefilter: compare each claim with the K document sentences "
                    f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
@@ -75,6 +76,10 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--detail-check", choices=("on", "off"), help="look up each claim's numbers, scores, dates and names in "
                    "the sources; a claim with one found nowhere there is not supported (its entailment capped), and its "
                    f"reason names it; named in the signature as details:... (default: {'on' if DETAILS_ON else 'off'})")
+    p.add_argument("--role-check", choices=("on", "off"), help="a claim whose verb has its agent and patient the other way "
+                   "round from a source sentence with the same verb (\"Chelsea beat Arsenal\" against \"Arsenal beat "
+                   "Chelsea\") is contradicted; named in the signature as roles:swap "
+                   f"(default: {'on' if ROLES_ON else 'off'})")
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -178,7 +183,7 @@ def _takes(method: str, key: str) -> bool:
     return key in get_method(method).params
 
 
-SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check")
+SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check")
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:

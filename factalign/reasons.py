@@ -1,22 +1,29 @@
 """One line per claim that is not supported, saying why (`ClaimResult.reason`; the terminal table, JSON and the
 HTML report show it): the detail the sources lack ("50,000: the sources say 35,000"; factalign/details), else the
-sentence that contradicts it, else "no sentence supports it (closest: ...)"."""
+roles the sources have the other way round (factalign/details/roles.py), else the sentence that contradicts it,
+else "no sentence supports it (closest: ...)"."""
 
 from __future__ import annotations
 
 from factalign.data import ClaimResult, Document
 from factalign.details import CheckedSources, describe
+from factalign.details.roles import finding
 from factalign.evidence import tokens
 from factalign.nli import CON
 
 QUOTE_CHARS = 100  # of the premise quoted in a reason
 
 
-def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None) -> None:
-    """Each claim's `details["missing_details"]` (with the detail check) and `reason` (where it is not supported)."""
+def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None, roles: bool = False) -> None:
+    """Each claim's `details["missing_details"]` (with the detail check), `details["reversed_roles"]` (with the role
+    check, where a source sentence reverses it) and `reason` (where it is not supported)."""
     for c in claims:
         if checked is not None and checked.missing(c.claim.text):
             c.details["missing_details"] = checked.findings(c.claim.text, _around(c, doc))
+        if roles and c.counted:
+            reversed_roles = finding(c.claim.text, _sentences_near(c, doc))
+            if reversed_roles:
+                c.details["reversed_roles"] = reversed_roles
         c.reason = claim_reason(c, doc)
 
 
@@ -25,6 +32,8 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
         return describe(c.details["missing_details"])
     if c.label != "unsupported":
         return None
+    if c.details.get("reversed_roles"):
+        return f"who did what to whom is the other way round: the sources say {_cut(c.details['reversed_roles']['sources_say'])}"
     quote = _quote(c, doc)
     if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"
@@ -34,8 +43,19 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
 def _quote(c: ClaimResult, doc: Document) -> str:
     if c.premise is None or not c.premise.spans:
         return ""
-    text = " ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans)
+    return _cut(" ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans))
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 3].rstrip() + "..."
+
+
+def _sentences_near(c: ClaimResult, doc: Document) -> list[str]:
+    """The premise's sentences, then the rest of the document's (the role check looks in single sentences)."""
+    spans = c.premise.spans if c.premise is not None else []
+    first = [i for i, (s, e) in enumerate(doc.sentences) if any(a < e and s < b for a, b in spans)]
+    return [doc.sentence(i) for i in first + [i for i in range(len(doc.sentences)) if i not in first]]
 
 
 def _around(c: ClaimResult, doc: Document) -> list[str]:

@@ -21,6 +21,8 @@ from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses
 from factalign.coref import DEFAULT_COREF, CorefModel
 from factalign.details import OFF as DETAILS_OFF
 from factalign.details import DetailCheck, parse_detail_check
+from factalign.details.roles import OFF as ROLES_OFF
+from factalign.details.roles import RoleCheck, parse_role_check
 from factalign.errors import FactalignError
 from factalign.evidence import Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Method, get_method
@@ -62,7 +64,7 @@ class ScorerSettings:
 
     Given values are checked and decided here: `params` holds every parameter of the method (its defaults and
     the given ones, typed), `prefilter`, `retriever` and `pair_budget` the evidence prefilter as it runs (K = 0
-    when the method does not use it), `detail_check` a DetailCheck (off for a method without NLI) and `llm`
+    when the method does not use it), `detail_check` a DetailCheck and `role_check` a RoleCheck (both off for a method without NLI) and `llm`
     an LLMSettings unless a client object was given. `dataclasses.replace(settings, nli=...)` gives checked
     settings that differ in one setting.
     """
@@ -92,6 +94,9 @@ class ScorerSettings:
     # the detail check (factalign/details): a claim with a number, score, date or name found nowhere in the sources
     # is not supported; None: the default (factalign.details.DEFAULT_ON), False / "off": off
     detail_check: bool | str | DetailCheck | None = None
+    # the role check (factalign/details/roles.py): a claim whose agent and patient a source sentence has the other way
+    # round is contradicted; None: the default (on), False / "off": off
+    role_check: bool | str | RoleCheck | None = None
 
     def __post_init__(self):
         method = self.method_def
@@ -105,9 +110,12 @@ class ScorerSettings:
         evidence = given if isinstance(given, Prefilter) else parse_prefilter(given, self.retriever, self.pair_budget)
         if "prefilter" not in method.uses:
             evidence = Prefilter(0, evidence.retriever, 0)
-        details = parse_detail_check(self.detail_check) if method.uses_nli(params) else DETAILS_OFF
+        nli_used = method.uses_nli(params)
+        details = parse_detail_check(self.detail_check) if nli_used else DETAILS_OFF
+        roles = parse_role_check(self.role_check) if nli_used else ROLES_OFF
         decided = {"params": params, "prefilter": evidence.k, "retriever": evidence.retriever,
-                   "pair_budget": evidence.pairs, "detail_check": details, "llm": LLMSettings() if self.llm is None else self.llm}
+                   "pair_budget": evidence.pairs, "detail_check": details, "role_check": roles,
+                   "llm": LLMSettings() if self.llm is None else self.llm}
         for name, value in decided.items():
             object.__setattr__(self, name, value)  # frozen: set once, here
 
@@ -148,6 +156,8 @@ class ScorerSettings:
             parts.append(("prefilter", prefilter.signature))
         if self.detail_check.on:
             parts.append(("details", self.detail_check.signature))
+        if self.role_check.on:
+            parts.append(("roles", self.role_check.signature))
         return Signature((*parts, ("version", __version__)))
 
 

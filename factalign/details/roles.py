@@ -1,0 +1,174 @@
+"""Who did what to whom: a claim whose verb has its agent and patient the other way round from a source sentence
+with the same verb ("Chelsea beat Arsenal" against "Arsenal beat Chelsea", "The man arrested officers" against
+"Officers arrested the man") contradicts that sentence, whatever the NLI model says: a small NLI model reads
+both as nearly the same words.
+
+An event is a verb lemma with its agent and patient, read from the dependency parse: the subject and direct
+object of an active verb, or the by-phrase and subject of a passive one ("Chelsea were beaten by Arsenal" is
+Arsenal beat Chelsea), so voice alone never fires. Negated verbs, symmetric verbs ("met", "married", "drew
+with"), pronouns, conjoined arguments and arguments that fit both sides ("Manchester beat Manchester City")
+give no event: the check fires only where the swap is plain.
+
+One component, named in the signature as `roles:swap` when on (the default; `--role-check off`,
+`Scorer(role_check=False)`). Its one rule, in `RoleCheckedNLI`: a pair whose premise reverses its hypothesis's
+event is answered as a contradiction, the model's entailment probability moved to contradiction (p_ent 0;
+a binary checker's p_sup 0). Each method then scores the claim by its own equation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from factalign.details.find import fold
+from factalign.errors import FactalignError
+from factalign.text.nlp import SYNTAX, pipeline
+
+DEFAULT_ON = True
+# verbs whose two arguments can trade places without changing what is said
+SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
+embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour draw""".split())
+_NAME_PARTS = ("compound", "flat", "amod")
+_PARSE = (*SYNTAX, "ner")  # lemmas, the parse, and names
+
+
+@dataclass(frozen=True)
+class Argument:
+    text: str                 # as written ("the man", "Arsenal")
+    head: str                 # the head word's lemma, folded ("man", "arsenal")
+    words: frozenset[str]     # the head with its compounds, folded ({"manchester", "united"})
+
+    def matches(self, other: Argument) -> bool:
+        return self.head == other.head or bool(self.words & other.words - {""}) and (
+            self.words <= other.words or other.words <= self.words)
+
+
+@dataclass(frozen=True)
+class Event:
+    verb: str                 # the verb's lemma
+    agent: Argument
+    patient: Argument
+    text: str                 # the clause it was read from, for the reason ("Arsenal beat Chelsea 3-1")
+
+    def reversed_by(self, other: Event) -> bool:
+        """`other` has the same verb with this event's agent as its patient and this patient as its agent, and
+        neither argument fits both of the other's."""
+        return (self.verb == other.verb and self.agent.matches(other.patient) and self.patient.matches(other.agent)
+                and not self.agent.matches(other.agent) and not self.patient.matches(other.patient))
+
+
+def _argument(token) -> Argument | None:
+    if token.pos_ not in ("NOUN", "PROPN") or any(c.dep_ == "conj" for c in token.children):
+        return None
+    parts = [c for c in token.children if c.dep_ in _NAME_PARTS and c.pos_ in ("PROPN", "NOUN", "ADJ")] + [token]
+    if token.ent_type_:  # the whole name the token belongs to ("Hans Meyer")
+        ent = next(e for e in token.doc.ents if e.start <= token.i < e.end)
+        parts = [t for t in ent if t.pos_ in ("PROPN", "NOUN")] or parts
+    span = token.doc[token.left_edge.i:token.right_edge.i + 1]
+    return Argument(span.text, fold(token.lemma_), frozenset(fold(t.text) for t in parts))
+
+
+def _event(verb) -> Event | None:
+    if verb.pos_ != "VERB" or verb.lemma_.lower() in SYMMETRIC or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    kids: dict[str, object] = {}
+    for child in verb.children:
+        kids.setdefault(child.dep_, child)
+    if "nsubjpass" in kids:  # "Chelsea were beaten by Arsenal": the agent is the by-phrase
+        by = kids.get("agent")
+        pobj = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+        agent, patient = pobj, kids["nsubjpass"]
+    else:
+        patient = kids.get("dobj")
+        if (patient is None or patient.pos_ == "NUM") and "npadvmod" in kids and kids["npadvmod"].pos_ == "PROPN":
+            patient = kids["npadvmod"]  # "Arsenal beat Chelsea 3-1": the parser's reading of a score
+        agent = kids.get("nsubj")
+    if agent is None or patient is None or "prt" in kids:
+        return None
+    a, p = _argument(agent), _argument(patient)
+    if a is None or p is None or a.matches(p):
+        return None
+    lo = min(agent.left_edge.i, patient.left_edge.i, verb.i)
+    hi = max(agent.right_edge.i, patient.right_edge.i, verb.i)
+    return Event(verb.lemma_.lower(), a, p, verb.doc[lo:hi + 1].text)
+
+
+@lru_cache(maxsize=4096)
+def events(text: str) -> tuple[Event, ...]:
+    """The events of a text (a claim, a sentence, a passage)."""
+    doc = pipeline(_PARSE)(text)
+    return tuple(e for e in map(_event, doc) if e is not None)
+
+
+def reversal(hypothesis: str, premise: str) -> tuple[Event, Event] | None:
+    """The hypothesis's event and the premise's event with the roles the other way round, or None."""
+    claimed = events(hypothesis)
+    if not claimed:
+        return None
+    low = fold(premise)
+    if not any(e.agent.head in low and e.patient.head in low for e in claimed):  # most pairs: no parse needed
+        return None
+    return next(((c, s) for c in claimed for s in events(premise) if c.reversed_by(s)), None)
+
+
+@dataclass(frozen=True)
+class RoleCheck:
+    on: bool = DEFAULT_ON
+
+    @property
+    def signature(self) -> str | None:
+        return "swap" if self.on else None
+
+    def wrap(self, nli):
+        return RoleCheckedNLI(nli) if self.on and nli is not None else nli
+
+
+def parse_role_check(value: bool | str | RoleCheck | None) -> RoleCheck:
+    """`on`/`off` (and true/false, yes/no, 1/0), a bool, a RoleCheck, or None for the default."""
+    from factalign.details import SWITCH
+
+    if isinstance(value, RoleCheck):
+        return value
+    if value is None or isinstance(value, bool):
+        return RoleCheck(DEFAULT_ON if value is None else value)
+    if isinstance(value, str) and value.strip().lower() in SWITCH:
+        return RoleCheck(SWITCH[value.strip().lower()])
+    raise FactalignError(f"the role check is on or off, not {value!r}")
+
+
+class RoleCheckedNLI:
+    """The NLI model as the role check hands it on (see the module docstring)."""
+
+    def __init__(self, model):
+        self.model, self.signature = model, model.signature
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        probs = np.array(self.model.predict(pairs), dtype=np.float64)
+        for i, (premise, hypothesis) in enumerate(pairs):
+            if reversal(hypothesis, premise) is not None:
+                probs[i] = reversed_row(probs[i])
+        return probs
+
+
+def reversed_row(row: np.ndarray) -> np.ndarray:
+    """(p_ent, p_neu, p_con) with p_ent moved to contradiction."""
+    return np.array([0.0, float(row[1]), float(row[2]) + float(row[0])])
+
+
+def finding(claim: str, places: Sequence[str]) -> dict | None:
+    """The first of `places` (source sentences, nearest first) that reverses the claim's event:
+    {"claim_says": "Chelsea beat Arsenal", "sources_say": "Arsenal beat Chelsea 3-1 at the Emirates on Sunday."}."""
+    for place in places:
+        hit = reversal(claim, place)
+        if hit is not None:
+            return {"claim_says": hit[0].text, "sources_say": place}
+    return None
+
+
+OFF = RoleCheck(False)
+
+__all__ = ["Argument", "Event", "OFF", "RoleCheck", "RoleCheckedNLI", "SYMMETRIC", "events", "finding",
+           "parse_role_check", "reversal"]

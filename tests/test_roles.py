@@ -1,0 +1,135 @@
+"""The role check (factalign/details/roles.py): who did what to whom, read from the parse; a claim whose agent and
+patient a source sentence has the other way round is answered as contradicted; on hand-chosen NLI probabilities."""
+
+import json
+
+import pytest
+
+from factalign import Scorer
+from factalign.claims.parsing import SCORE, parse
+from factalign.cli import main
+from factalign.details.roles import RoleCheck, RoleCheckedNLI, events, parse_role_check, reversal, reversed_row
+from factalign.errors import FactalignError
+from factalign.nli import TableNLI, token_budget
+from tests.helpers import FixedClaims, FixedCoref
+
+MATCH = "Arsenal beat Chelsea 3-1 at the Emirates on Sunday."
+ARREST = "Officers arrested the man in his car on Friday."
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("Chelsea beat Arsenal 3-1 on Sunday.", MATCH),
+    ("Arsenal were beaten by Chelsea.", MATCH),                          # passive claim, active source
+    ("The man arrested officers in his car.", ARREST),
+    ("YouTube acquired Google in 2006.", "YouTube was acquired by Google in 2006."),
+    ("The dog bit the postman.", "The postman bit the dog, police said."),
+    ("The council sued the company over the spill.", "The company sued the council over the spill."),
+    ("Manchester United beat Manchester City.", "Manchester City beat Manchester United."),
+    ("Hans Meyer led Purtscheller up the mountain.", "Purtscheller led Meyer up the mountain."),  # surname = full name
+])
+def test_a_reversal_is_found(claim, source):
+    assert reversal(claim, source) is not None
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("Arsenal beat Chelsea 3-1 on Sunday.", MATCH),                      # the same roles
+    ("Chelsea were beaten by Arsenal.", MATCH),                          # the same roles in the passive
+    ("The man was arrested by officers.", ARREST),
+    ("Google acquired YouTube in 2006.", "YouTube was acquired by Google in 2006."),
+    ("Smith met Jones in Paris.", "Jones met Smith in Paris."),          # a symmetric verb
+    ("Chelsea did not beat Arsenal.", "Arsenal beat Chelsea."),          # a negated claim
+    ("Chelsea beat Arsenal.", "Arsenal praised Chelsea."),               # another verb
+    ("Manchester beat Manchester City.", "Manchester City beat Manchester United."),  # fits both sides
+    ("He beat Arsenal.", "Arsenal beat him."),                           # pronouns say nothing here
+])
+def test_no_reversal(claim, source):
+    assert reversal(claim, source) is None
+
+
+def test_an_event_is_read_in_both_voices_alike():
+    (active,), (passive,) = events("Arsenal beat Chelsea."), events("Chelsea were beaten by Arsenal.")
+    assert (active.verb, active.agent.head, active.patient.head) == ("beat", "arsenal", "chelsea")
+    assert (passive.verb, passive.agent.head, passive.patient.head) == ("beat", "arsenal", "chelsea")
+
+
+def test_a_reversing_premise_is_answered_as_a_contradiction_and_others_as_the_model_answers():
+    claim = "Chelsea beat Arsenal 3-1 on Sunday."
+    model = TableNLI({(MATCH, claim): (0.9, 0.06, 0.04), ("Chelsea won.", claim): (0.5, 0.3, 0.2)})
+    rows = RoleCheckedNLI(model).predict([(MATCH, claim), ("Chelsea won.", claim)])
+    assert rows[0].tolist() == pytest.approx([0.0, 0.06, 0.94])
+    assert rows[1].tolist() == pytest.approx([0.5, 0.3, 0.2])
+    assert reversed_row([0.2, 0.3, 0.5]).tolist() == pytest.approx([0.0, 0.3, 0.7])
+
+
+def test_fulldoc_still_sees_the_models_token_budget_through_the_check():
+    class Budgeted(TableNLI):
+        def count_tokens(self, texts):
+            return [1 for _ in texts]
+
+        def premise_budget(self, hypothesis):
+            return 7
+
+    model = Budgeted({})
+    assert token_budget(RoleCheck(True).wrap(model)) is model
+
+
+def fenice(document, claim, table, **options):
+    scorer = Scorer("fenice", nli=TableNLI(table), extractor=FixedClaims(claim), coref=FixedCoref([]), calibration=None,
+                    **options)
+    return scorer.score(" ".join(document), claim)
+
+
+def test_fenice_scores_a_reversed_claim_as_contradicted_and_says_why():
+    doc = [MATCH, "Bukayo Saka scored twice."]
+    claim = "Chelsea beat Arsenal 3-1 on Sunday."
+    table = {(doc[0], claim): (0.95, 0.03, 0.02), (doc[1], claim): (0.05, 0.9, 0.05), (" ".join(doc), claim): (0.9, 0.05, 0.05)}
+    off = fenice(doc, claim, table, role_check="off")
+    assert off.score == pytest.approx(0.93) and "roles:" not in off.signature and off.claims[0].reason is None
+    on = fenice(doc, claim, table, threshold=0.5)
+    # sentence 0 and the two-sentence passage reverse the claim: 0 - (0.02 + 0.95) and 0 - (0.05 + 0.9); sentence 1
+    # gives 0.05 - 0.05 = 0, the best of the three
+    assert on.score == pytest.approx(0.0)
+    assert "|roles:swap|" in on.signature
+    c = on.claims[0]
+    assert c.label == "unsupported"
+    assert c.details["reversed_roles"] == {"claim_says": "Chelsea beat Arsenal", "sources_say": MATCH}
+    assert c.reason == f"who did what to whom is the other way round: the sources say {MATCH}"
+
+
+def test_every_nli_method_has_the_check_and_the_switch_means_off():
+    for method in ("fenice", "nli-sent", "summac-zs", "fizz", "infuse", "sentli", "fulldoc"):
+        assert Scorer(method, nli=TableNLI({}), calibration=None).settings.role_check.on
+        assert not Scorer(method, nli=TableNLI({}), calibration=None, role_check="off").settings.role_check.on
+    assert parse_role_check("OFF") == RoleCheck(False) and parse_role_check(None) == RoleCheck(True)
+    with pytest.raises(FactalignError, match="the role check is on or off, not 'maybe'"):
+        parse_role_check("maybe")
+
+
+def test_the_cli_switch(tmp_path, capsys):
+    doc, summ, table = tmp_path / "d.txt", tmp_path / "s.txt", tmp_path / "t.jsonl"
+    claim = "The man arrested officers in his car."
+    doc.write_text(ARREST)
+    summ.write_text(claim)
+    table.write_text(json.dumps({"premise": ARREST, "hypothesis": claim, "probs": [0.9, 0.05, 0.05]}))
+    common = ["score", "--document", str(doc), "--summary", str(summ), "--nli", f"table:{table}", "--method", "nli-sent",
+              "--threshold", "0.5", "--json", "--no-cache"]
+    assert main([*common, "--role-check", "off"]) == 0
+    off = json.loads(capsys.readouterr().out)
+    assert main(common) == 0
+    on = json.loads(capsys.readouterr().out)
+    assert off["score"] == pytest.approx(0.85) and on["score"] == pytest.approx(-0.95)  # p_ent - p_con
+    assert on["claims"][0]["reason"].startswith("who did what to whom is the other way round: the sources say Officers")
+    assert "roles:swap" in on["signature"] and "roles" not in off["signature"]
+
+
+@pytest.mark.parametrize("text, scores", [
+    ("Chelsea beat Arsenal 3-1 on Sunday.", ["3-1"]),
+    ("Leeds drew 1–1 with Hull.", ["1–1"]),
+    ("The 2014-15 season, 1-2-3 and 3.5-4 stay as they are.", []),
+])
+def test_a_match_score_is_parsed_as_one_number(text, scores):
+    assert SCORE.findall(text) == scores
+    doc = parse(text, [])
+    assert [t.text for t in doc if t.text in scores] == scores  # one token each
+    if scores == ["3-1"]:
+        assert [(t.text, t.dep_) for t in doc if t.dep_ in ("nsubj", "dobj")] == [("Chelsea", "nsubj"), ("3-1", "dobj")]
