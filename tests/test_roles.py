@@ -6,7 +6,6 @@ import json
 import pytest
 
 from factalign import Scorer
-from factalign.claims.parsing import SCORE, parse
 from factalign.cli import main
 from factalign.details.roles import RoleCheck, RoleCheckedNLI, events, parse_role_check, reversal, reversed_row
 from factalign.errors import FactalignError
@@ -120,16 +119,3 @@ def test_the_cli_switch(tmp_path, capsys):
     assert off["score"] == pytest.approx(0.85) and on["score"] == pytest.approx(-0.95)  # p_ent - p_con
     assert on["claims"][0]["reason"].startswith("who did what to whom is the other way round: the sources say Officers")
     assert "roles:swap" in on["signature"] and "roles" not in off["signature"]
-
-
-@pytest.mark.parametrize("text, scores", [
-    ("Chelsea beat Arsenal 3-1 on Sunday.", ["3-1"]),
-    ("Leeds drew 1–1 with Hull.", ["1–1"]),
-    ("The 2014-15 season, 1-2-3 and 3.5-4 stay as they are.", []),
-])
-def test_a_match_score_is_parsed_as_one_number(text, scores):
-    assert SCORE.findall(text) == scores
-    doc = parse(text, [])
-    assert [t.text for t in doc if t.text in scores] == scores  # one token each
-    if scores == ["3-1"]:
-        assert [(t.text, t.dep_) for t in doc if t.dep_ in ("nsubj", "dobj")] == [("Chelsea", "nsubj"), ("3-1", "dobj")]
