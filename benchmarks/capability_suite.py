@@ -8,8 +8,11 @@ entailed control. A hypothesis counts as supported when p_ent - p_con > 0, and a
 p_con is at least the claim threshold of fenice's shipped calibration (for one premise sentence
 fenice's claim score is p_ent - p_con). The test is right when a contradiction or a neutral
 hypothesis is not supported (and a paraphrase is); the control is right when it is supported.
+The model answers through the role check as the scorer's does (factalign/details/roles.py; `--role-check off`:
+the bare model).
 
     python benchmarks/capability_suite.py [--nli SPEC ...] [--size 250] [--seed 37] [--write FILE | --suite FILE]
+        [--role-check on|off]
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from factalign.calibration.decision import CLAIM_LABELS, DecisionRule
 from factalign.calibration.defaults import DEFAULTS_DIR
 from factalign.calibration.model import Calibration
 from factalign.errors import FactalignError
+from factalign.details.roles import RoleCheck, parse_role_check
 from factalign.nli import ENT, CON, load_nli
 from factalign.text.nlp import pipeline
 
@@ -55,9 +59,10 @@ def accuracies(rows: list[dict], scores: list[float], supported, by=("capability
     return {key: (right[key], total[key]) for key in total}
 
 
-def nli_scores(spec: str, rows: list[dict]) -> tuple[list[float], str]:
-    """p_ent - p_con per row, and the model's signature."""
-    model = load_nli(spec)
+def nli_scores(spec: str, rows: list[dict], roles: RoleCheck | str | None = None) -> tuple[list[float], str]:
+    """p_ent - p_con per row, as the model answers through the role check (None: its default, on), and the
+    model's signature."""
+    model = parse_role_check(roles).wrap(load_nli(spec))
     pairs = sorted({(r["premise"], r["hypothesis"]) for r in rows})
     probs = model.predict(pairs)
     score = {pair: float(p[ENT] - p[CON]) for pair, p in zip(pairs, probs)}
@@ -113,7 +118,8 @@ def main() -> None:
     source.add_argument("--write", type=Path, metavar="FILE", help="generate the suite and save it as JSONL")
     source.add_argument("--suite", type=Path, metavar="FILE", help="read a suite saved with --write instead of generating")
     parser.add_argument("--method", default="fenice", help="whose shipped claim threshold to apply (default fenice)")
-    parser.add_argument("--by-kind", action="store_true", help="also % right per kind of edit and of control, at > 0")
+    parser.add_argument("--by-kind", action="store_true", help="also %% right per kind of edit and of control, at > 0")
+    parser.add_argument("--role-check", choices=("on", "off"), help="as in `factalign score` (default: on)")
     args = parser.parse_args()
     try:
         run(args)
@@ -145,8 +151,9 @@ def run(args) -> None:
         print(f"note: fewer than 200 items for {', '.join(short)}")
     at_zero, at_threshold, by_kind, signatures = {}, {}, {}, []
     for spec in args.nli or ["house"]:
-        scores, signature = nli_scores(spec, rows)
-        signatures.append(f"{spec}: {signature}")
+        roles = parse_role_check(args.role_check)
+        scores, signature = nli_scores(spec, rows, roles)
+        signatures.append(f"{spec}: {signature}" + (f" + roles:{roles.signature}" if roles.on else ""))
         at_zero[spec] = accuracies(rows, scores, lambda s: s > 0)
         by_kind[spec] = accuracies(rows, scores, lambda s: s > 0, by=("capability", "role", "kind"))
         at_threshold[spec] = accuracies(rows, scores, lambda s: rule.decide(s).label == CLAIM_LABELS[0])

@@ -166,6 +166,15 @@ def test_accuracy_arithmetic_on_a_table_nli(tmp_path):
     assert "| added_detail | control | shortened | 1 | 100.0 | 0.0 |" in lines
 
 
+def test_the_model_answers_through_the_role_check_unless_it_is_off():
+    premise, swapped = "Arsenal beat Chelsea 3-1 on Sunday.", "Chelsea beat Arsenal 3-1 on Sunday."
+    rows = [{"capability": "role_swap", "role": "test", "label": "contradiction", "hypothesis": swapped,
+             "kind": "role_swap", "premise": premise}]
+    model = TableNLI({(premise, swapped): (0.9, 0.06, 0.04)})
+    assert suite.nli_scores(model, rows)[0] == pytest.approx([-0.94])
+    assert suite.nli_scores(model, rows, "off")[0] == pytest.approx([0.86])
+
+
 def test_the_claim_rule_is_fenices_shipped_claim_threshold():
     import json
 

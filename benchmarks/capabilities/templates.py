@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 
 from capabilities import lexicon
 from capabilities.render import Op, article_op, lower_first, match_case
+from factalign.details.roles import SYMMETRIC  # verbs whose subject and object can trade places: no role swap
 
-# verbs whose subject and object can trade places without changing the fact
-SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
-embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour""".split())
 # words that turn the entailment direction of deletions and additions around
 DOWNWARD = frozenset("""no not n't never none nobody nothing neither nor without only few all every each if unless
 fail fails failed deny denies denied refuse refused lack lacks lacked hardly barely rarely seldom doubt""".split())
