@@ -5,9 +5,9 @@ both as nearly the same words.
 
 An event is a verb lemma with its agent and patient, read from the dependency parse: the subject and direct
 object of an active verb, or the by-phrase and subject of a passive one ("Chelsea were beaten by Arsenal" is
-Arsenal beat Chelsea), so voice alone never fires. Negated verbs, symmetric verbs ("met", "married", "drew
-with"), pronouns, conjoined arguments and arguments that fit both sides ("Manchester beat Manchester City")
-give no event: the check fires only where the swap is plain.
+Arsenal beat Chelsea), so voice alone never fires. Negated verbs, symmetric verbs ("met", "married"),
+pronouns, conjoined arguments and arguments that fit both sides ("Manchester beat Manchester City") give no
+event: the check fires only where the swap is plain.
 
 One component, named in the signature as `roles:swap` when on (the default; `--role-check off`,
 `Scorer(role_check=False)`). Its one rule, in `RoleCheckedNLI`: a pair whose premise reverses its hypothesis's
@@ -30,7 +30,7 @@ from factalign.text.nlp import SYNTAX, pipeline
 DEFAULT_ON = True
 # verbs whose two arguments can trade places without changing what is said
 SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
-embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour draw""".split())
+embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour""".split())
 _NAME_PARTS = ("compound", "flat", "amod")
 _PARSE = (*SYNTAX, "ner")  # lemmas, the parse, and names
 
