@@ -11,8 +11,8 @@ difference between the old and the new signature, and writes the summary part un
 signature. A claim part is refitted: its WiCE rows are scored again with the new scorer (same sample and
 seed), since WiCE evidence pages are often longer than 64 sentences.
 
-Also made for the role check (`roles:swap`, factalign/details/roles.py): it changes an NLI answer only where the
-premise has the hypothesis's event with agent and patient the other way round. The script looks for such a pair
+Also made for the role check (`roles:swap+direction`, factalign/details/roles.py): it changes an NLI answer only where the
+premise has the hypothesis's event with agent and patient the other way round, or its change the other way. The script looks for such a pair
 among the summary's sentences and its claims (the scorer's extractor) against each document sentence and the
 whole document, for every FRANK row; where there is none, the summary part is carried over unchanged (the claims
 of a FIZZ or INFUSE run, and the passages between one sentence and the document, are not enumerated: they are

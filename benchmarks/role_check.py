@@ -1,7 +1,7 @@
 """How often the role check (factalign/details/roles.py) fires: per FRANK validation origin and label, on WiCE
 claim dev, and on the capability suite's role swaps and their entailed controls.
 
-    python benchmarks/role_check.py [--suite runs/capability_suite.jsonl] [--limit N]
+    python benchmarks/role_check.py [--suite runs/capability_suite.jsonl [--only-suite]] [--limit N]
 
 A summary sentence (a WiCE claim) fires when some sentence of its document (evidence) has the same verb with
 agent and patient the other way round. On a consistent FRANK summary (or a supported WiCE claim) that is a
@@ -78,24 +78,27 @@ def suite(path: Path) -> None:
     rows = [json.loads(line) for line in path.open()]
     counts = Counter()
     for r in rows:
-        if r["capability"] != "role_swap":
-            continue
-        kind = "swap" if r["role"] == "test" else "control"
-        counts[kind, "all"] += 1
-        counts[kind, "fired"] += reversal(r["hypothesis"], r["premise"]) is not None
-    print("| capability suite, role_swap | pairs | role check fires |\n|---|---|---|")
-    for kind in ("swap", "control"):
-        n, f = counts[kind, "all"], counts[kind, "fired"]
-        print(f"| {kind} | {n} | {f} ({100 * f / max(n, 1):.1f}%) |")
+        key = r["capability"], r["role"]
+        counts[key, "all"] += 1
+        counts[key, "fired"] += reversal(r["hypothesis"], r["premise"]) is not None
+    print("| capability suite | test: pairs | fires | control: pairs | fires |\n|---|---|---|---|---|")
+    for capability in dict.fromkeys(r["capability"] for r in rows):
+        cells = []
+        for role in ("test", "control"):
+            n, f = counts[(capability, role), "all"], counts[(capability, role), "fired"]
+            cells.append(f"{n} | {f} ({100 * f / max(n, 1):.1f}%)")
+        print(f"| {capability} | {' | '.join(cells)} |")
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", type=Path, help="a capability suite written by capability_suite.py --write")
     ap.add_argument("--limit", type=int, help="rows per set (default: all)")
+    ap.add_argument("--only-suite", action="store_true", help="only the capability suite")
     args = ap.parse_args(argv)
-    frank(args.limit)
-    wice(args.limit)
+    if not args.only_suite:
+        frank(args.limit)
+        wice(args.limit)
     if args.suite:
         suite(args.suite)
 

@@ -78,7 +78,8 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    f"reason names it; named in the signature as details:... (default: {'on' if DETAILS_ON else 'off'})")
     p.add_argument("--role-check", choices=("on", "off"), help="a claim whose verb has its agent and patient the other way "
                    "round from a source sentence with the same verb (\"Chelsea beat Arsenal\" against \"Arsenal beat "
-                   "Chelsea\") is contradicted; named in the signature as roles:swap "
+                   "Chelsea\"), or a quantity moving the other way by the same amount (\"fell 8 percent\" against \"was up 8 "
+                   "percent\"), is contradicted; named in the signature as roles:swap+direction "
                    f"(default: {'on' if ROLES_ON else 'off'})")
 
 

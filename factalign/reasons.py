@@ -1,29 +1,30 @@
 """One line per claim that is not supported, saying why (`ClaimResult.reason`; the terminal table, JSON and the
 HTML report show it): the detail the sources lack ("50,000: the sources say 35,000"; factalign/details), else the
-roles the sources have the other way round (factalign/details/roles.py), else the sentence that contradicts it,
+roles or direction the sources have the other way round (factalign/details/roles.py), else the sentence that contradicts it,
 else "no sentence supports it (closest: ...)"."""
 
 from __future__ import annotations
 
 from factalign.data import ClaimResult, Document
 from factalign.details import CheckedSources, describe
-from factalign.details.roles import finding
+from factalign.details import roles
 from factalign.evidence import tokens
 from factalign.nli import CON
 
 QUOTE_CHARS = 100  # of the premise quoted in a reason
 
 
-def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None, roles: bool = False) -> None:
-    """Each claim's `details["missing_details"]` (with the detail check), `details["reversed_roles"]` (with the role
-    check, where a source sentence reverses it) and `reason` (where it is not supported)."""
+def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None,
+                role_check: bool = False) -> None:
+    """Each claim's `details["missing_details"]` (with the detail check), `details["reversed"]` (with the role
+    check, where a source sentence reverses its roles or its direction) and `reason` (where it is not supported)."""
     for c in claims:
         if checked is not None and checked.missing(c.claim.text):
             c.details["missing_details"] = checked.findings(c.claim.text, _around(c, doc))
-        if roles and c.counted:
-            reversed_roles = finding(c.claim.text, _sentences_near(c, doc))
-            if reversed_roles:
-                c.details["reversed_roles"] = reversed_roles
+        if role_check and c.counted:
+            found = roles.finding(c.claim.text, _sentences_near(c, doc))
+            if found:
+                c.details["reversed"] = found
         c.reason = claim_reason(c, doc)
 
 
@@ -32,8 +33,8 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
         return describe(c.details["missing_details"])
     if c.label != "unsupported":
         return None
-    if c.details.get("reversed_roles"):
-        return f"who did what to whom is the other way round: the sources say {_cut(c.details['reversed_roles']['sources_say'])}"
+    if c.details.get("reversed"):
+        return roles.describe(c.details["reversed"], _cut)
     quote = _quote(c, doc)
     if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"

@@ -45,6 +45,26 @@ def test_no_reversal(claim, source):
     assert reversal(claim, source) is None
 
 
+REVENUE = "Orbis said third-quarter revenue was up 8 percent from a year earlier."
+
+
+@pytest.mark.parametrize("claim, source, moved", [
+    ("Third-quarter revenue fell 8 percent, the company said.", REVENUE, True),
+    ("Third-quarter revenue rose 8 percent, the company said.", REVENUE, False),
+    ("Profits fell by 8%.", "Profits rose by 8% to $2.5 billion.", True),
+    ("Shares rose 3.2 percent on Monday.", "Shares dropped 3.2 percent on Monday.", True),
+    ("Unemployment fell to 5.1% in May.", "Unemployment increased to 5.1% in May.", True),
+    ("Sales fell 5%.", "Costs rose 5% while sales were flat.", False),        # another quantity
+    ("Profits fell 8%.", "Profits did not rise 8%, analysts said.", False),   # negated
+    ("Revenue fell 10%.", "Revenue rose 8%.", False),                         # another amount: the detail check's
+])
+def test_a_change_the_other_way(claim, source, moved):
+    found = reversal(claim, source)
+    assert (found is not None) == moved
+    if moved:
+        assert found[0].kind == found[1].kind == "direction" and found[0].direction == -found[1].direction
+
+
 def test_an_event_is_read_in_both_voices_alike():
     (active,), (passive,) = events("Arsenal beat Chelsea."), events("Chelsea were beaten by Arsenal.")
     assert (active.verb, active.agent.head, active.patient.head) == ("beat", "arsenal", "chelsea")
@@ -88,11 +108,20 @@ def test_fenice_scores_a_reversed_claim_as_contradicted_and_says_why():
     # sentence 0 and the two-sentence passage reverse the claim: 0 - (0.02 + 0.95) and 0 - (0.05 + 0.9); sentence 1
     # gives 0.05 - 0.05 = 0, the best of the three
     assert on.score == pytest.approx(0.0)
-    assert "|roles:swap|" in on.signature
+    assert "|roles:swap+direction|" in on.signature
     c = on.claims[0]
     assert c.label == "unsupported"
-    assert c.details["reversed_roles"] == {"claim_says": "Chelsea beat Arsenal", "sources_say": MATCH}
+    assert c.details["reversed"] == {"kind": "roles", "claim_says": "Chelsea beat Arsenal", "sources_say": MATCH}
     assert c.reason == f"who did what to whom is the other way round: the sources say {MATCH}"
+
+
+def test_a_change_the_other_way_is_contradicted_and_says_so():
+    claim = "Third-quarter revenue fell 8 percent, the company said."
+    found = fenice([REVENUE], claim, {(REVENUE, claim): (0.85, 0.1, 0.05)}, threshold=0.5)
+    assert found.score == pytest.approx(-0.9)  # 0 - (0.05 + 0.85): the one sentence is the passage and the document
+    c = found.claims[0]
+    assert c.details["reversed"]["kind"] == "direction"
+    assert c.reason == f"it moved the other way: the sources say {REVENUE}"
 
 
 def test_every_nli_method_has_the_check_and_the_switch_means_off():
@@ -118,4 +147,4 @@ def test_the_cli_switch(tmp_path, capsys):
     on = json.loads(capsys.readouterr().out)
     assert off["score"] == pytest.approx(0.85) and on["score"] == pytest.approx(-0.95)  # p_ent - p_con
     assert on["claims"][0]["reason"].startswith("who did what to whom is the other way round: the sources say Officers")
-    assert "roles:swap" in on["signature"] and "roles" not in off["signature"]
+    assert "roles:swap+direction" in on["signature"] and "roles" not in off["signature"]

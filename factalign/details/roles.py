@@ -9,9 +9,14 @@ Arsenal beat Chelsea), so voice alone never fires. Negated verbs, symmetric verb
 pronouns, conjoined arguments and arguments that fit both sides ("Manchester beat Manchester City") give no
 event: the check fires only where the swap is plain.
 
-One component, named in the signature as `roles:swap` when on (the default; `--role-check off`,
+Which way it moved: a claim that a quantity rose by or to an amount where a source sentence says the same
+quantity (the same subject) fell by or to the same amount, or the other way round ("revenue fell 8 percent"
+against "revenue was up 8 percent"; `UP` lists the direction words), contradicts it too. A different amount is
+the detail check's question, not this one's.
+
+One component, named in the signature as `roles:swap+direction` when on (the default; `--role-check off`,
 `Scorer(role_check=False)`). Its one rule, in `RoleCheckedNLI`: a pair whose premise reverses its hypothesis's
-event is answered as a contradiction, the model's entailment probability moved to contradiction (p_ent 0;
+event or change is answered as a contradiction, the model's entailment probability moved to contradiction (p_ent 0;
 a binary checker's p_sup 0). Each method then scores the claim by its own equation.
 """
 
@@ -28,6 +33,11 @@ from factalign.errors import FactalignError
 from factalign.text.nlp import SYNTAX, pipeline
 
 DEFAULT_ON = True
+WHAT = {"roles": "who did what to whom is the other way round", "direction": "it moved the other way"}
+# words that say which way a quantity moved (lemmas): +1 up, -1 down
+UP = {**dict.fromkeys("""rise increase grow gain climb jump surge soar rocket up higher expand rebound""".split(), 1),
+      **dict.fromkeys("""fall decrease decline drop shrink slump plunge slide sink tumble down lower contract dip
+                         lose""".split(), -1)}
 # verbs whose two arguments can trade places without changing what is said
 SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
 embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour""".split())
@@ -53,11 +63,35 @@ class Event:
     patient: Argument
     text: str                 # the clause it was read from, for the reason ("Arsenal beat Chelsea 3-1")
 
-    def reversed_by(self, other: Event) -> bool:
+    kind = "roles"
+
+    def reversed_by(self, other) -> bool:
         """`other` has the same verb with this event's agent as its patient and this patient as its agent, and
         neither argument fits both of the other's."""
-        return (self.verb == other.verb and self.agent.matches(other.patient) and self.patient.matches(other.agent)
-                and not self.agent.matches(other.agent) and not self.patient.matches(other.patient))
+        return (isinstance(other, Event) and self.verb == other.verb and self.agent.matches(other.patient)
+                and self.patient.matches(other.agent) and not self.agent.matches(other.agent)
+                and not self.patient.matches(other.patient))
+
+    def named_in(self, folded: str) -> bool:
+        return self.agent.head in folded and self.patient.head in folded
+
+
+@dataclass(frozen=True)
+class Change:
+    """A quantity that moved by or to an amount: "revenue fell 8 percent" is (revenue, -1, 8%)."""
+    subject: str              # the subject's lemma, folded
+    direction: int            # +1 up, -1 down
+    amount: str               # "8%", "2.5"
+    text: str
+
+    kind = "direction"
+
+    def reversed_by(self, other) -> bool:
+        return (isinstance(other, Change) and self.subject == other.subject and self.amount == other.amount
+                and self.direction == -other.direction)
+
+    def named_in(self, folded: str) -> bool:
+        return self.subject in folded and self.amount.rstrip("%") in folded
 
 
 def _argument(token) -> Argument | None:
@@ -96,20 +130,37 @@ def _event(verb) -> Event | None:
     return Event(verb.lemma_.lower(), a, p, verb.doc[lo:hi + 1].text)
 
 
+def _change(word) -> Change | None:
+    """The change a direction word states ("fell", "rose", "was up", "increased"), with its subject and the first
+    number below it ("8 percent", "by 8%", "to 5.1%")."""
+    direction = UP.get(word.lemma_.lower()) if word.pos_ in ("VERB", "ADV", "ADJ") else None
+    if direction is None or any(c.dep_ == "neg" for c in (word, *word.children, *word.head.children)):
+        return None
+    verb = word.head if word.pos_ != "VERB" and word.dep_ in ("advmod", "acomp") else word
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")), None)
+    number = next((t for t in word.subtree if t.like_num and t.pos_ == "NUM"
+                   and not any(a.dep_ in ("relcl", "advcl", "ccomp") for a in t.ancestors if a.i > word.i)), None)
+    if subject is None or number is None:
+        return None
+    unit = "%" if number.head.lower_ in ("percent", "%", "per") or number.nbor(1).lower_ in ("percent", "%") else ""
+    lo, hi = min(subject.left_edge.i, word.i), max(number.head.i, number.i, word.i)
+    return Change(fold(subject.lemma_), direction, number.text.replace(",", "") + unit, word.doc[lo:hi + 1].text)
+
+
 @lru_cache(maxsize=4096)
-def events(text: str) -> tuple[Event, ...]:
-    """The events of a text (a claim, a sentence, a passage)."""
+def events(text: str) -> tuple[Event | Change, ...]:
+    """The events and changes of a text (a claim, a sentence, a passage)."""
     doc = pipeline(_PARSE)(text)
-    return tuple(e for e in map(_event, doc) if e is not None)
+    return tuple(e for t in doc for e in (_event(t), _change(t)) if e is not None)
 
 
-def reversal(hypothesis: str, premise: str) -> tuple[Event, Event] | None:
-    """The hypothesis's event and the premise's event with the roles the other way round, or None."""
+def reversal(hypothesis: str, premise: str) -> tuple[Event | Change, Event | Change] | None:
+    """The hypothesis's event (or change) and the premise's one the other way round, or None."""
     claimed = events(hypothesis)
     if not claimed:
         return None
     low = fold(premise)
-    if not any(e.agent.head in low and e.patient.head in low for e in claimed):  # most pairs: no parse needed
+    if not any(e.named_in(low) for e in claimed):  # most pairs: no parse needed
         return None
     return next(((c, s) for c in claimed for s in events(premise) if c.reversed_by(s)), None)
 
@@ -120,7 +171,7 @@ class RoleCheck:
 
     @property
     def signature(self) -> str | None:
-        return "swap" if self.on else None
+        return "swap+direction" if self.on else None
 
     def wrap(self, nli):
         return RoleCheckedNLI(nli) if self.on and nli is not None else nli
@@ -159,16 +210,21 @@ def reversed_row(row: np.ndarray) -> np.ndarray:
 
 
 def finding(claim: str, places: Sequence[str]) -> dict | None:
-    """The first of `places` (source sentences, nearest first) that reverses the claim's event:
-    {"claim_says": "Chelsea beat Arsenal", "sources_say": "Arsenal beat Chelsea 3-1 at the Emirates on Sunday."}."""
+    """The first of `places` (source sentences, nearest first) that reverses the claim's event or change:
+    {"kind": "roles", "claim_says": "Chelsea beat Arsenal", "sources_say": "Arsenal beat Chelsea 3-1 at the ..."}."""
     for place in places:
         hit = reversal(claim, place)
         if hit is not None:
-            return {"claim_says": hit[0].text, "sources_say": place}
+            return {"kind": hit[0].kind, "claim_says": hit[0].text, "sources_say": place}
     return None
+
+
+def describe(found: dict, quote=str) -> str:
+    """"who did what to whom is the other way round: the sources say ..." (`quote` shortens the sentence)."""
+    return f"{WHAT[found['kind']]}: the sources say {quote(found['sources_say'])}"
 
 
 OFF = RoleCheck(False)
 
-__all__ = ["Argument", "Event", "OFF", "RoleCheck", "RoleCheckedNLI", "SYMMETRIC", "events", "finding",
+__all__ = ["Argument", "Event", "OFF", "RoleCheck", "RoleCheckedNLI", "SYMMETRIC", "UP", "WHAT", "Change", "describe", "events", "finding",
            "parse_role_check", "reversal"]
