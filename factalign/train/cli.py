@@ -24,7 +24,7 @@ def register(subparsers) -> None:
     sources.add_argument("--data", nargs="+", metavar="SPEC",
                        help="KIND:PATH[@N] with KIND in sick, msrp, wice, feverfact, synthetic, claims, summary, "
                             "summary-long, capabilities, jsonl, natural, natural-open, shared; @N samples N training "
-                            "examples from that spec")
+                            "examples from that spec; roles:N makes N templated role-swap premises, six pairs each")
     sources.add_argument("--examples", type=Path, metavar="FILE",
                          help="train on the examples a run saved (WORK_DIR/examples.json, e.g. from --prepare-only), "
                               "so a machine without ../shared or spaCy can train")

