@@ -4,7 +4,9 @@ The file (`.npz`) holds, for each pair, a 64-bit key of its premise and hypothes
 teacher's (entailment, neutral, contradiction) probabilities as float16, 10 bytes a pair, plus the
 teacher's name and recipe. The pairs themselves are not stored: they are rebuilt from the data specs
 (seeded), and `attach` gives every example whose key is in the file its teacher probabilities, which
-the trainer mixes with the gold label (TrainConfig.teacher_weight).
+the trainer mixes with the gold label (TrainConfig.teacher_weight). An example the file does not hold (a
+source added after the teacher was labelled, such as `roles:N` against recipes/teacher-mpnet-v4.npz) is left
+as it is and trains on its gold label alone; `attach`'s summary counts how many matched.
 """
 
 from __future__ import annotations
@@ -59,7 +61,8 @@ def load(path: Path) -> tuple[dict[int, list[float]], dict]:
 
 
 def attach(examples: list[dict], path: Path) -> tuple[list[dict], dict]:
-    """The examples, each with "probs" where the teacher file has its pair; and a summary of the match."""
+    """The examples, each with "probs" where the teacher file has its pair (the others unchanged: gold label
+    only); and a summary of the match."""
     table, teacher = load(path)
     out = []
     for ex in examples:
