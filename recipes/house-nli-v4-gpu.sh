@@ -20,7 +20,7 @@
 # `student-cpu` needs no GPU and no teacher model: the examples are rebuilt from the same seeded specs and the
 # teacher file gives each its probabilities (factalign train-nli --teacher).
 # `roles:1500` (factalign/train/roles.py, added after the teacher file was made) gives 9,000 templated role-swap
-# pairs, 3,000 a label (7,746 train, 1,254 dev before the dev cap at seed 13): recipes/teacher-mpnet-v4.npz covers
+# pairs, 3,000 a label (7,740 train, 1,260 dev before the dev cap at seed 13): recipes/teacher-mpnet-v4.npz covers
 # none of them, so they train on their gold labels alone until a new teacher run labels them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
