@@ -15,8 +15,9 @@ QUOTE_CHARS = 100  # of the premise quoted in a reason
 def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None) -> None:
     """Each claim's `details["missing_details"]` (with the detail check) and `reason` (where it is not supported)."""
     for c in claims:
-        if checked is not None and checked.missing(c.claim.text):
-            c.details["missing_details"] = checked.findings(c.claim.text, _around(c, doc))
+        found = checked.findings(c.claim.text, _around(c, doc)) if checked is not None and checked.missing(c.claim.text) else []
+        if found:
+            c.details["missing_details"] = found
         c.reason = claim_reason(c, doc)
 
 

@@ -89,8 +89,8 @@ class ScorerSettings:
     # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
     # (32), 0: no budget (factalign/evidence)
     pair_budget: int | str | None = None
-    # the detail check (factalign/details): a claim with a number, score, date or name found nowhere in the sources
-    # is not supported; None: the default (factalign.details.DEFAULT_ON), False / "off": off
+    # the detail check (factalign/details): "off", "on", "numbers" or "conflict" (or a bool, a DetailCheck); None: the
+    # default (factalign.details.DEFAULT)
     detail_check: bool | str | DetailCheck | None = None
 
     def __post_init__(self):
