@@ -148,9 +148,9 @@ def test_every_nli_method_scores_with_the_check_and_the_switch_means_off():
     assert [parse_detail_check(v).mode for v in ("on", "all", True, "Numbers", " conflict ", "no", None)] == [
         "on", "on", "on", "numbers", "conflict", "off", "off"]
     for bad in ("maybe", 3, DetailCheck.__new__):
-        with pytest.raises(FactalignError, match=r"^the detail check is one of off, on, numbers, conflict, not .+$"):
+        with pytest.raises(FactalignError, match=r"^the detail check is one of off, on, numbers, counts, conflict, not .+$"):
             parse_detail_check(bad)
-    with pytest.raises(FactalignError, match="one of off, on, numbers, conflict"):
+    with pytest.raises(FactalignError, match="one of off, on, numbers, counts, conflict"):
         Scorer("fenice", nli=TableNLI({}), calibration=None, detail_check="names")
 
 

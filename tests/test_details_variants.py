@@ -95,8 +95,8 @@ def test_what_conflicts(claim, premise, expected):
 
 
 def test_each_variant_has_its_signature_and_its_own_sources_index():
-    assert [DetailCheck(m).signature for m in ("off", "on", "numbers", "conflict")] == [
-        None, "exact/cap0", "numbers/cap0", "conflict/cap0-con"]
+    assert [DetailCheck(m).signature for m in ("off", "on", "numbers", "counts", "conflict")] == [
+        None, "exact/cap0", "numbers/cap0", "counts/cap0", "conflict/cap0-con"]
     assert DetailCheck(True) == DetailCheck("on") and DetailCheck(False) == DetailCheck("off")
     text = " ".join(SITCOM)
     assert DetailCheck("on").sources(text).missing(MODERN)[0].text == "Modern Family"
@@ -114,3 +114,27 @@ def test_the_cli_takes_the_variants_and_refuses_others(tmp_path, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert "invalid choice: 'names'" in err and "conflict" in err
+
+
+@pytest.mark.parametrize("claim, sources, missing", [
+    (FIFTY, CLIMB[1], ["50,000"]),
+    ("Analysts had expected $4.5 billion.", BILLION[1], ["$4.5 billion"]),
+    ("Arsenal beat Chelsea 2-1.", "Arsenal beat Chelsea 3-1.", ["2-1"]),
+    ("She moved there in 2013.", SITCOM[0], []),                             # a year: not a count
+    ("The investigation remains open (June 2018).", "It is still open.", []),  # a month: not a count
+    ("On March 1 she was named.", "She was named in spring.", []),             # the day of a date
+    ("She visited three cities.", "She visited Paris, Rome and Berlin.", []),  # the sources may list them
+    ("She visited 10 cities.", "She visited Paris, Rome and Berlin.", []),
+    ("She visited 11 cities.", "She visited Paris, Rome and Berlin.", ["11"]),
+    ("It grew 3%.", "It grew 2%.", ["3%"]),                                    # a count with a unit is checked
+    (MODERN, SITCOM[1], []),                                                   # names: not checked
+])
+def test_what_counts_checks(claim, sources, missing):
+    assert [d.text for d in DetailCheck("counts").sources(sources).missing(claim)] == missing
+
+
+def test_counts_caps_a_changed_count():
+    result, _ = fenice(CLIMB, FIFTY, CLIMB_TABLE, detail_check="counts")
+    assert result.score == pytest.approx(-0.04)
+    assert result.claims[0].reason == "50,000: the sources say 35,000"
+    assert "|details:counts/cap0|" in result.signature

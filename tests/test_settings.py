@@ -74,7 +74,7 @@ def test_settings_are_decided_once(table):
     ({"threshold": 1.5}, "the threshold must be between -1 and 1"),
     ({"prefilter": "many"}, "the prefilter K must be a whole number"),
     ({"prefilter": 0, "pair_budget": 16}, "the pair budget needs the prefilter on"),
-    ({"detail_check": "sometimes"}, "the detail check is one of off, on, numbers, conflict"),
+    ({"detail_check": "sometimes"}, "the detail check is one of off, on, numbers, counts, conflict"),
 ])
 def test_bad_settings_fail_before_any_model_loads(options, message):
     with pytest.raises(FactalignError, match=message):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from factalign.details.find import Detail, details_of, words
+from factalign.details.find import Detail, day_of_month, details_of, words
 from factalign.details.match import SourceIndex, conflicting, nearby
 from factalign.errors import FactalignError
 
@@ -41,8 +41,13 @@ CAP = 0.0  # p_ent of a pair the check answers
 NUMBER_KINDS = frozenset(("number", "year", "score", "date"))
 ALL_KINDS = NUMBER_KINDS | {"name"}
 # mode: (kinds checked, signature); "on" keeps the signature it had before the variants
+COUNT_KINDS = frozenset(("number", "score"))
+# "counts" also leaves out the day of a date ("March 1") and a count of up to LISTED without a unit: the sources may
+# list the things rather than count them ("Paris, Rome and Berlin": "three cities")
+LISTED = 10
 MODES = {"off": (frozenset(), None), "on": (ALL_KINDS, f"exact/cap{CAP:g}"),
-         "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
+         "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "counts": (COUNT_KINDS, f"counts/cap{CAP:g}"),
+         "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
 DEFAULT = "off"
 SWITCH = {"true": "on", "false": "off", "yes": "on", "no": "off", "1": "on", "0": "off", "all": "on"}
 _KEPT = 16  # sources whose index is kept (batch and bench score several summaries per document)
@@ -117,8 +122,9 @@ class CheckedSources:
         word has none)."""
         if claim not in self._missing:
             own = f" {' '.join(words(claim))} " in self.index.padded
-            self._missing[claim] = () if own else tuple(d for d in details_of(claim)
-                                                        if d.kind in self.kinds and not self.index.has(d))
+            self._missing[claim] = () if own else tuple(
+                d for d in details_of(claim) if d.kind in self.kinds and not self.index.has(d)
+                and not (self.mode == "counts" and (day_of_month(d, claim) or listed(d))))
         return self._missing[claim]
 
     def _premise(self, premise: str) -> SourceIndex:
@@ -155,6 +161,11 @@ class CheckedSources:
             if other is not None or self.mode != "conflict":
                 out.append({"detail": d.text, "kind": d.kind, "sources_say": other.text if other else None})
         return out
+
+
+def listed(d: Detail) -> bool:
+    """A count the sources may give as a list of that many things: a number up to LISTED without a unit."""
+    return d.kind == "number" and d.unit is None and float(d.value).is_integer() and d.value <= LISTED
 
 
 def describe(findings: list[dict]) -> str:
