@@ -54,7 +54,7 @@ def test_the_command_line_and_keywords_build_equal_settings(table, tmp_path):
 def test_settings_are_decided_once(table):
     s = ScorerSettings("fenice", nli=table, params={"T": "0.7", "use_coref": "no"}, pair_budget="16")
     assert s.params == {"T": 0.7, "j": 5, "use_coref": False, "passages": True}  # every parameter, typed
-    assert (s.prefilter, s.retriever, s.pair_budget, s.detail_check) == (32, "bm25", 16, DetailCheck(False))
+    assert (s.prefilter, s.retriever, s.pair_budget, s.detail_check) == (32, "bm25", 16, DetailCheck("counts"))
     assert s.llm == LLMSettings()  # from the environment, where the client is built
     # a method that does not use the prefilter: off; one without NLI: no detail check
     assert ScorerSettings("fulldoc", prefilter=5).prefilter == 0

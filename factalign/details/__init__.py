@@ -2,16 +2,18 @@
 pair whose claim has a detail found nowhere in them is answered by the check, not by the NLI model.
 
 One component, like the evidence prefilter, for every method that scores with the NLI model, in one of MODES
-(`Scorer(detail_check="numbers")`, `--detail-check off|on|numbers|conflict` in score, batch, bench and calibrate,
-a bench variant's `[detail_check=...]`; DEFAULT when not given), named in the signature when on
-(`details:exact/cap0`, `details:numbers/cap0`, `details:conflict/cap0-con`). Finding details: `find.py`; looking
+(`Scorer(detail_check="numbers")`, `--detail-check off|on|numbers|counts|conflict` in score, batch, bench and
+calibrate, a bench variant's `[detail_check=...]`; DEFAULT, `counts`, when not given: the one variant that passed
+issue 34's rule, docs/methods.md), named in the signature when on (`details:exact/cap0`, `details:numbers/cap0`,
+`details:counts/cap0`, `details:conflict/cap0-con`). Finding details: `find.py`; looking
 them up (aliases, units, rounding) and comparing them: `match.py`.
 
 The rule, in this one place. A claim's checked details are those of the mode's kinds: every kind under `on`;
 numbers, match scores, years and dates (day and month names) under `numbers` and `conflict` (names are left to
-the NLI model). The NLI model the method is given (`CheckedSources.wrap`) answers each pair whose hypothesis has a
+the NLI model); under `counts` numbers and match scores only, without the day of a date ("March 1") and without a
+count of up to LISTED without a unit, which the sources may give as a list of that many things (`listed`). The NLI model the method is given (`CheckedSources.wrap`) answers each pair whose hypothesis has a
 checked detail found nowhere in the sources:
-- `on`, `numbers`: unless that pair's premise holds the detail (FIZZ's filter checks facts against the summary
+- `on`, `numbers`, `counts`: unless that pair's premise holds the detail (FIZZ's filter checks facts against the summary
   itself), with its entailment probability cut to CAP and the difference moved to neutral;
 - `conflict`: only where that pair's premise lacks the detail and gives a value a reader would set against it
   (`match.conflicting`: a number in the same unit, a year, a score, a day for a day, a month for a month, none
@@ -20,7 +22,7 @@ checked detail found nowhere in the sources:
 Every other pair is answered as the model answers. Every method then scores by its own equation: FENICE's
 p_ent - p_con of an answered pair is at most CAP, an entailment-probability score (FIZZ, INFUSE, SummaC-ZS,
 SENTLI, FullDoc) at most CAP. The claim's details then list what is missing (`missing_details`; under `conflict`
-only details the sources give another value for) and its reason names it, with the value of the same kind the
+only details the sources give another value for; under `counts` and `conflict` that value is in the detail's unit) and its reason names it, with the value of the same kind the
 sources give near the claim's best premise: "50,000: the sources say 35,000".
 """
 
@@ -48,7 +50,7 @@ LISTED = 10
 MODES = {"off": (frozenset(), None), "on": (ALL_KINDS, f"exact/cap{CAP:g}"),
          "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "counts": (COUNT_KINDS, f"counts/cap{CAP:g}"),
          "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
-DEFAULT = "off"
+DEFAULT = "counts"
 SWITCH = {"true": "on", "false": "off", "yes": "on", "no": "off", "1": "on", "0": "off", "all": "on"}
 _KEPT = 16  # sources whose index is kept (batch and bench score several summaries per document)
 
@@ -156,7 +158,7 @@ class CheckedSources:
         NLI model)."""
         out = []
         for d in self.missing(claim):
-            same = self.mode == "conflict"  # the value a conflict is found with
+            same = self.mode in ("conflict", "counts")  # a count is compared with a value in its unit
             other = next((w for w in (nearby(d, text, claim, same) for text in places) if w is not None), None)
             if other is not None or self.mode != "conflict":
                 out.append({"detail": d.text, "kind": d.kind, "sources_say": other.text if other else None})

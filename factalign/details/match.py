@@ -19,7 +19,7 @@ import math
 import re
 from functools import cached_property
 
-from factalign.details.find import DAYS_MONTHS, TITLES, Detail, fold, names_of, numbers_of, scores_of, words
+from factalign.details.find import DAYS_MONTHS, TITLES, Detail, day_of_month, fold, names_of, numbers_of, scores_of, words
 
 SUFFIXES = frozenset("fc afc inc ltd plc corp co llc".split())
 ALIASES = [
@@ -140,14 +140,17 @@ def _same_number(d: Detail, w: Detail) -> bool:
 
 def nearby(d: Detail, text: str, claim: str, same_unit: bool = False) -> Detail | None:
     """The value in `text` (the sentences around a claim's best premise) of the same kind as the missing detail
-    `d`, as a reader would compare them: the closest number (in any unit, or in d's with `same_unit`), the score,
+    `d`, as a reader would compare them: the closest number (in any unit, or in d's with `same_unit`; a day of a
+    date only for a day), the score,
     the name sharing a word with it, the day or month; None where `text` has none the claim lacks."""
     claimed = SourceIndex(claim)
     if d.kind == "score":
         found = [s for s in scores_of(text) if not claimed.has(s)]
         return found[0] if found else None
     if d.kind in ("number", "year"):
-        found = [w for w in numbers_of(text) if w.kind == d.kind and not claimed.has(w) and (w.unit == d.unit or not same_unit)]
+        day = day_of_month(d, claim)  # a date's day is compared with days only
+        found = [w for w in numbers_of(text) if w.kind == d.kind and not claimed.has(w)
+                 and (w.unit == d.unit or not same_unit) and day_of_month(w, text) == day]
         return min(found, key=lambda w: abs(math.log((abs(w.value) + 1) / (abs(d.value) + 1))), default=None)
     found = [w for w in names_of(text) if w.kind == d.kind and not claimed.has(w)]
     if d.kind == "date":
