@@ -5,7 +5,7 @@ Prints ROC-AUC and cross-validated balanced accuracy (threshold tuned on the oth
 claim and for the claims the house model's training split held out (15%, train/split.py; v1 and v3 were
 trained on WiCE's other claims, so "all" is optimistic), and the decisions with default bands.
 
-    python benchmarks/wice_claims.py --methods fenice,nli-sent [--nli house] [--out runs/wice-claims] [--detail-check on|off]
+    python benchmarks/wice_claims.py --methods fenice,nli-sent [--nli house] [--out runs/wice-claims] [--detail-check off|on|numbers|conflict]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from factalign import Scorer
 from factalign.bench.data import load_benchmark
+from factalign.details import MODES
 from factalign.bench.fit import fit_claim_calibration
 from factalign.bench.metrics import roc_auc
 from factalign.errors import FactalignError
@@ -38,6 +39,14 @@ def claim_scores(method: str, nli: str, examples, cache: str, detail_check: str 
         except (FactalignError, ValueError):
             out.append(None)
     return out, scorer.signature
+
+
+def sample(examples, limit: int | None, seed: int = 0):
+    """The seeded sample of `limit` claims (file order kept) that `calibrate --claims-limit` takes too."""
+    if limit and limit < len(examples):
+        keep = np.random.default_rng(seed).choice(len(examples), limit, replace=False)
+        examples = [examples[i] for i in sorted(keep)]
+    return examples
 
 
 def report(name: str, examples, scores) -> dict:
@@ -61,14 +70,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="save the scores here (JSON per method)")
     parser.add_argument("--limit", type=int, help="a seeded sample of N claims, the one `calibrate --claims-limit N` takes")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--detail-check", choices=("on", "off"), help="as in `factalign score` (default: its default)")
+    parser.add_argument("--detail-check", choices=tuple(MODES), help="as in `factalign score` (default: its default)")
     args = parser.parse_args()
     if not args.data.is_file():
         sys.exit(f"skip: {args.data} is absent (WiCE claim dev lives in ../shared/data/wice/)")
-    examples = load_benchmark(f"wice:{args.data}").examples
-    if args.limit and args.limit < len(examples):
-        keep = np.random.default_rng(args.seed).choice(len(examples), args.limit, replace=False)
-        examples = [examples[i] for i in sorted(keep)]
+    examples = sample(load_benchmark(f"wice:{args.data}").examples, args.limit, args.seed)
     print("| method | part | n | supported | ROC-AUC | balanced acc. (CV) | unsupported passed (CV) | supported passed (CV) |")
     print("|---|---|---|---|---|---|---|---|")
     for method in args.methods.split(","):

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError
-from factalign.details import DEFAULT_ON as DETAILS_ON
+from factalign.details import DEFAULT as DETAILS_DEFAULT
+from factalign.details import MODES as DETAIL_MODES
 from factalign.details.roles import DEFAULT_ON as ROLES_ON
 from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
@@ -63,7 +64,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
 
 
 def add_prefilter_options(p: argparse.ArgumentParser) -> None:
-    """`--prefilter K`, `--retriever NAME`, `--pair-budget N` `--detail-check on|off` and `--role-check on|off` on an argparse parser
+    """`--prefilter K`, `--retriever NAME`, `--pair-budget N`, `--detail-check MODE` and `--role-check on|off` on an argparse parser
     (score, batch, bench, calibrate): what each claim is checked against."""
     p.add_argument("--prefilter", metavar="K", help=f"evidence prefilter: compare each claim with the K document sentences "
                    f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
@@ -73,9 +74,12 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    f"claim against it (needs the prefilter; N >= {MIN_PAIR_BUDGET}): each method keeps fewer retrieved "
                    f"sentences so its extras fit; named in the signature as prefilter:bm25@K/pairsN; 0 = off "
                    f"(default: {DEFAULT_PAIR_BUDGET})")
-    p.add_argument("--detail-check", choices=("on", "off"), help="look up each claim's numbers, scores, dates and names in "
-                   "the sources; a claim with one found nowhere there is not supported (its entailment capped), and its "
-                   f"reason names it; named in the signature as details:... (default: {'on' if DETAILS_ON else 'off'})")
+    p.add_argument("--detail-check", choices=tuple(DETAIL_MODES), help="look up each claim's details in the sources "
+                   "(factalign/details): on = numbers, scores, years, dates and names, a claim with one found nowhere "
+                   "there is not supported; numbers = the same without names; counts = numbers with their units and "
+                   "match scores only; conflict = only NLI pairs whose premise "
+                   "gives a different value of the same kind count against the claim; its reason names the detail; "
+                   f"named in the signature as details:... (default: {DETAILS_DEFAULT})")
     p.add_argument("--role-check", choices=("on", "off"), help="a claim whose verb has its agent and patient the other way "
                    "round from a source sentence with the same verb (\"Chelsea beat Arsenal\" against \"Arsenal beat "
                    "Chelsea\"), or a quantity moving the other way by the same amount (\"fell 8 percent\" against \"was up 8 "

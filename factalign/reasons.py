@@ -19,12 +19,13 @@ def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSource
     """Each claim's `details["missing_details"]` (with the detail check), `details["reversed"]` (with the role
     check, where a source sentence reverses its roles or its direction) and `reason` (where it is not supported)."""
     for c in claims:
-        if checked is not None and checked.missing(c.claim.text):
-            c.details["missing_details"] = checked.findings(c.claim.text, _around(c, doc))
+        found = checked.findings(c.claim.text, _around(c, doc)) if checked is not None and checked.missing(c.claim.text) else []
+        if found:
+            c.details["missing_details"] = found
         if role_check and c.counted:
-            found = roles.finding(c.claim.text, _sentences_near(c, doc))
-            if found:
-                c.details["reversed"] = found
+            reversed_ = roles.finding(c.claim.text, _sentences_near(c, doc))
+            if reversed_:
+                c.details["reversed"] = reversed_
         c.reason = claim_reason(c, doc)
 
 

@@ -91,8 +91,8 @@ class ScorerSettings:
     # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
     # (32), 0: no budget (factalign/evidence)
     pair_budget: int | str | None = None
-    # the detail check (factalign/details): a claim with a number, score, date or name found nowhere in the sources
-    # is not supported; None: the default (factalign.details.DEFAULT_ON), False / "off": off
+    # the detail check (factalign/details): "off", "on", "numbers" or "conflict" (or a bool, a DetailCheck); None: the
+    # default (factalign.details.DEFAULT)
     detail_check: bool | str | DetailCheck | None = None
     # the role check (factalign/details/roles.py): a claim whose agent and patient a source sentence has the other way
     # round is contradicted; None: the default (on), False / "off": off

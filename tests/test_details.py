@@ -145,8 +145,13 @@ def test_every_nli_method_scores_with_the_check_and_the_switch_means_off():
         assert Scorer(method, nli=TableNLI({}), calibration=None).detail_model.on is DetailCheck().on
         assert not Scorer(method, nli=TableNLI({}), calibration=None, detail_check="off").detail_model.on
     assert parse_detail_check("ON").on and not parse_detail_check(False).on
-    with pytest.raises(FactalignError, match="on or off"):
-        parse_detail_check("maybe")
+    assert [parse_detail_check(v).mode for v in ("on", "all", True, "Numbers", " conflict ", "no", None)] == [
+        "on", "on", "on", "numbers", "conflict", "off", "counts"]
+    for bad in ("maybe", 3, DetailCheck.__new__):
+        with pytest.raises(FactalignError, match=r"^the detail check is one of off, on, numbers, counts, conflict, not .+$"):
+            parse_detail_check(bad)
+    with pytest.raises(FactalignError, match="one of off, on, numbers, counts, conflict"):
+        Scorer("fenice", nli=TableNLI({}), calibration=None, detail_check="names")
 
 
 def test_fulldoc_still_sees_the_models_token_budget_through_the_check():

@@ -54,7 +54,7 @@ def test_the_command_line_and_keywords_build_equal_settings(table, tmp_path):
 def test_settings_are_decided_once(table):
     s = ScorerSettings("fenice", nli=table, params={"T": "0.7", "use_coref": "no"}, pair_budget="16")
     assert s.params == {"T": 0.7, "j": 5, "use_coref": False, "passages": True}  # every parameter, typed
-    assert (s.prefilter, s.retriever, s.pair_budget, s.detail_check) == (32, "bm25", 16, DetailCheck(False))
+    assert (s.prefilter, s.retriever, s.pair_budget, s.detail_check) == (32, "bm25", 16, DetailCheck("counts"))
     assert s.llm == LLMSettings()  # from the environment, where the client is built
     # a method that does not use the prefilter: off; one without NLI: no detail check
     assert ScorerSettings("fulldoc", prefilter=5).prefilter == 0
@@ -74,7 +74,7 @@ def test_settings_are_decided_once(table):
     ({"threshold": 1.5}, "the threshold must be between -1 and 1"),
     ({"prefilter": "many"}, "the prefilter K must be a whole number"),
     ({"prefilter": 0, "pair_budget": 16}, "the pair budget needs the prefilter on"),
-    ({"detail_check": "sometimes"}, "the detail check is on or off"),
+    ({"detail_check": "sometimes"}, "the detail check is one of off, on, numbers, counts, conflict"),
 ])
 def test_bad_settings_fail_before_any_model_loads(options, message):
     with pytest.raises(FactalignError, match=message):

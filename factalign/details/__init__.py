@@ -1,19 +1,29 @@
-"""The detail check: numbers, scores, years, dates and names of a claim are looked up in the sources, and a claim
-with a detail found nowhere in them is not supported, whatever the NLI model says.
+"""The detail check: numbers, scores, years, dates and names of a claim are looked up in the sources, and an NLI
+pair whose claim has a detail found nowhere in them is answered by the check, not by the NLI model.
 
-One component, like the evidence prefilter: on by default for every method that scores with the NLI model
-(`Scorer(detail_check=False)`, `--detail-check off` in score, batch, bench and calibrate turn it off), named in the
-signature when on as `details:exact/cap0`. Finding details: `find.py`; looking them up (aliases, units,
-rounding): `match.py`.
+One component, like the evidence prefilter, for every method that scores with the NLI model, in one of MODES
+(`Scorer(detail_check="numbers")`, `--detail-check off|on|numbers|counts|conflict` in score, batch, bench and
+calibrate, a bench variant's `[detail_check=...]`; DEFAULT, `counts`, when not given: the one variant that passed
+issue 34's rule, docs/methods.md), named in the signature when on (`details:exact/cap0`, `details:numbers/cap0`,
+`details:counts/cap0`, `details:conflict/cap0-con`). Finding details: `find.py`; looking
+them up (aliases, units, rounding) and comparing them: `match.py`.
 
-The cap, in this one place: the NLI model the method is given (`CheckedSources.wrap`) answers every pair whose
-hypothesis holds a detail found nowhere in the sources, and not in that pair's premise either, with its
-entailment probability cut to CAP and the difference moved to neutral. Every method then scores such a claim
-(or summary sentence) as a claim without support, by its own equation: FENICE's p_ent - p_con is at most CAP,
-an entailment-probability score (FIZZ, INFUSE, SummaC-ZS, SENTLI, FullDoc) at most CAP. A premise that holds
-the detail (FIZZ's filter checks facts against the summary itself) is answered as the model answers.
-The claim's details then list what is missing (`missing_details`) and its reason names it, with the value of
-the same kind the sources give near the claim's best premise: "50,000: the sources say 35,000".
+The rule, in this one place. A claim's checked details are those of the mode's kinds: every kind under `on`;
+numbers, match scores, years and dates (day and month names) under `numbers` and `conflict` (names are left to
+the NLI model); under `counts` numbers and match scores only, without the day of a date ("March 1") and without a
+count of up to LISTED without a unit, which the sources may give as a list of that many things (`listed`). The NLI model the method is given (`CheckedSources.wrap`) answers each pair whose hypothesis has a
+checked detail found nowhere in the sources:
+- `on`, `numbers`, `counts`: unless that pair's premise holds the detail (FIZZ's filter checks facts against the summary
+  itself), with its entailment probability cut to CAP and the difference moved to neutral;
+- `conflict`: only where that pair's premise lacks the detail and gives a value a reader would set against it
+  (`match.conflicting`: a number in the same unit, a year, a score, a day for a day, a month for a month, none
+  the claim has itself), with its entailment probability cut to CAP and the difference moved to contradiction; a
+  detail found nowhere with nothing comparable in the premise is left to the NLI model.
+Every other pair is answered as the model answers. Every method then scores by its own equation: FENICE's
+p_ent - p_con of an answered pair is at most CAP, an entailment-probability score (FIZZ, INFUSE, SummaC-ZS,
+SENTLI, FullDoc) at most CAP. The claim's details then list what is missing (`missing_details`; under `conflict`
+only details the sources give another value for; under `counts` and `conflict` that value is in the detail's unit) and its reason names it, with the value of the same kind the
+sources give near the claim's best premise: "50,000: the sources say 35,000".
 """
 
 from __future__ import annotations
@@ -25,70 +35,118 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from factalign.details.find import Detail, details_of, words
-from factalign.details.match import SourceIndex, nearby
+from factalign.details.find import Detail, day_of_month, details_of, words
+from factalign.details.match import SourceIndex, conflicting, nearby
 from factalign.errors import FactalignError
 
-CAP = 0.0  # p_ent of a pair whose hypothesis has a detail found nowhere in the sources
-DEFAULT_ON = False
-SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False, "1": True, "0": False}
+CAP = 0.0  # p_ent of a pair the check answers
+NUMBER_KINDS = frozenset(("number", "year", "score", "date"))
+ALL_KINDS = NUMBER_KINDS | {"name"}
+# mode: (kinds checked, signature); "on" keeps the signature it had before the variants
+COUNT_KINDS = frozenset(("number", "score"))
+# "counts" also leaves out the day of a date ("March 1") and a count of up to LISTED without a unit: the sources may
+# list the things rather than count them ("Paris, Rome and Berlin": "three cities")
+LISTED = 10
+MODES = {"off": (frozenset(), None), "on": (ALL_KINDS, f"exact/cap{CAP:g}"),
+         "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "counts": (COUNT_KINDS, f"counts/cap{CAP:g}"),
+         "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
+DEFAULT = "counts"
+SWITCH = {"true": "on", "false": "off", "yes": "on", "no": "off", "1": "on", "0": "off", "all": "on"}
 _KEPT = 16  # sources whose index is kept (batch and bench score several summaries per document)
 
 
 @dataclass(frozen=True)
 class DetailCheck:
-    on: bool = DEFAULT_ON
+    mode: str = DEFAULT
+
+    def __post_init__(self):
+        if isinstance(self.mode, bool):  # DetailCheck(True) is the check of every kind
+            object.__setattr__(self, "mode", "on" if self.mode else "off")
+        if self.mode not in MODES:
+            raise FactalignError(f"the detail check is one of {', '.join(MODES)}, not {self.mode!r}")
+
+    @property
+    def on(self) -> bool:
+        return self.mode != "off"
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return MODES[self.mode][0]
 
     @property
     def signature(self) -> str | None:
-        return f"exact/cap{CAP:g}" if self.on else None
+        return MODES[self.mode][1]
 
     def sources(self, text: str) -> CheckedSources:
         """The sources' index, kept for the next summaries of the same document."""
-        key = hashlib.sha256(text.encode()).hexdigest()
+        key = (self.mode, hashlib.sha256(text.encode()).hexdigest())
         if key not in _SOURCES:
-            _SOURCES[key] = CheckedSources(text)
+            _SOURCES[key] = CheckedSources(text, self.mode)
             while len(_SOURCES) > _KEPT:
                 _SOURCES.popitem(last=False)
         _SOURCES.move_to_end(key)
         return _SOURCES[key]
 
 
-_SOURCES: OrderedDict[str, CheckedSources] = OrderedDict()
+_SOURCES: OrderedDict[tuple[str, str], CheckedSources] = OrderedDict()
 
 
 def parse_detail_check(value: bool | str | DetailCheck | None) -> DetailCheck:
-    """`on`/`off` (and true/false, yes/no, 1/0), a bool, a DetailCheck, or None for the default."""
+    """A mode (off, on, numbers, conflict; true/false, yes/no, 1/0, all), a bool, a DetailCheck, or None for the
+    default."""
     if isinstance(value, DetailCheck):
         return value
     if value is None:
-        return DetailCheck(DEFAULT_ON)
+        return DetailCheck(DEFAULT)
     if isinstance(value, bool):
         return DetailCheck(value)
-    if isinstance(value, str) and value.strip().lower() in SWITCH:
-        return DetailCheck(SWITCH[value.strip().lower()])
-    raise FactalignError(f"the detail check is on or off, not {value!r}")
+    if isinstance(value, str):
+        word = value.strip().lower()
+        return DetailCheck(SWITCH.get(word, word)) if SWITCH.get(word, word) in MODES else _refuse(value)
+    _refuse(value)
+
+
+def _refuse(value) -> DetailCheck:
+    raise FactalignError(f"the detail check is one of {', '.join(MODES)}, not {value!r}")
 
 
 class CheckedSources:
-    """The sources of one scoring, for the detail check: which details of a claim they lack."""
+    """The sources of one scoring, for the detail check: which details of a claim they lack, and which NLI pairs
+    the check answers (see the module docstring)."""
 
-    def __init__(self, text: str):
-        self.index = SourceIndex(text)
+    def __init__(self, text: str, mode: str = "on"):
+        self.index, self.mode, self.kinds = SourceIndex(text), mode, MODES[mode][0]
         self._missing: dict[str, tuple[Detail, ...]] = {}
         self._premises: dict[str, SourceIndex] = {}
 
     def missing(self, claim: str) -> tuple[Detail, ...]:
-        """The claim's details found nowhere in the sources (a text the sources hold word for word has none)."""
+        """The claim's details of the checked kinds found nowhere in the sources (a text the sources hold word for
+        word has none)."""
         if claim not in self._missing:
             own = f" {' '.join(words(claim))} " in self.index.padded
-            self._missing[claim] = () if own else tuple(d for d in details_of(claim) if not self.index.has(d))
+            self._missing[claim] = () if own else tuple(
+                d for d in details_of(claim) if d.kind in self.kinds and not self.index.has(d)
+                and not (self.mode == "counts" and (day_of_month(d, claim) or listed(d))))
         return self._missing[claim]
 
-    def in_premise(self, details: tuple[Detail, ...], premise: str) -> bool:
+    def _premise(self, premise: str) -> SourceIndex:
         if premise not in self._premises:
             self._premises[premise] = SourceIndex(premise)
-        return all(self._premises[premise].has(d) for d in details)
+        return self._premises[premise]
+
+    def in_premise(self, details: tuple[Detail, ...], premise: str) -> bool:
+        return all(self._premise(premise).has(d) for d in details)
+
+    def answer(self, premise: str, claim: str) -> str | None:
+        """How the check answers the pair: "neutral" (p_ent cut to CAP, the rest to neutral), "contradiction"
+        (to contradiction), or None (as the model answers)."""
+        lacking = self.missing(claim)
+        if not lacking:
+            return None
+        if self.mode == "conflict":
+            index, own = self._premise(premise), self._premise(claim)
+            return "contradiction" if any(not index.has(d) and conflicting(d, index, own) for d in lacking) else None
+        return None if self.in_premise(lacking, premise) else "neutral"
 
     def wrap(self, nli) -> CheckedNLI:
         return CheckedNLI(nli, self)
@@ -96,12 +154,20 @@ class CheckedSources:
     def findings(self, claim: str, places: list[str]) -> list[dict]:
         """Each missing detail of the claim, with the same-kind value the first of `places` (texts near where the
         claim would be supported, nearest first) that has one gives: [{"detail": "50,000", "kind": "number",
-        "sources_say": "35,000"}]."""
+        "sources_say": "35,000"}]. Under `conflict`, only details with such a value (the others are left to the
+        NLI model)."""
         out = []
         for d in self.missing(claim):
-            other = next((w for w in (nearby(d, text, claim) for text in places) if w is not None), None)
-            out.append({"detail": d.text, "kind": d.kind, "sources_say": other.text if other else None})
+            same = self.mode in ("conflict", "counts")  # a count is compared with a value in its unit
+            other = next((w for w in (nearby(d, text, claim, same) for text in places) if w is not None), None)
+            if other is not None or self.mode != "conflict":
+                out.append({"detail": d.text, "kind": d.kind, "sources_say": other.text if other else None})
         return out
+
+
+def listed(d: Detail) -> bool:
+    """A count the sources may give as a list of that many things: a number up to LISTED without a unit."""
+    return d.kind == "number" and d.unit is None and float(d.value).is_integer() and d.value <= LISTED
 
 
 def describe(findings: list[dict]) -> str:
@@ -119,18 +185,22 @@ class CheckedNLI:
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         probs = np.array(self.model.predict(pairs), dtype=np.float64)
         for i, (premise, hypothesis) in enumerate(pairs):
-            lacking = self.sources.missing(hypothesis)
-            if lacking and not self.sources.in_premise(lacking, premise):
-                probs[i] = capped(probs[i])
+            into = self.sources.answer(premise, hypothesis)
+            if into:
+                probs[i] = capped(probs[i], into)
         return probs
 
 
-def capped(row: np.ndarray) -> np.ndarray:
-    """(p_ent, p_neu, p_con) with p_ent cut to CAP, the difference moved to neutral."""
+def capped(row: np.ndarray, into: str = "neutral") -> np.ndarray:
+    """(p_ent, p_neu, p_con) with p_ent cut to CAP, the difference moved to neutral (or to contradiction)."""
     ent = min(float(row[0]), CAP)
-    return np.array([ent, float(row[1]) + float(row[0]) - ent, float(row[2])])
+    moved = float(row[0]) - ent
+    if into == "contradiction":
+        return np.array([ent, float(row[1]), float(row[2]) + moved])
+    return np.array([ent, float(row[1]) + moved, float(row[2])])
 
 
-OFF = DetailCheck(False)
+OFF = DetailCheck("off")
 
-__all__ = ["CAP", "DetailCheck", "CheckedSources", "CheckedNLI", "OFF", "describe", "parse_detail_check"]
+__all__ = ["CAP", "DEFAULT", "MODES", "DetailCheck", "CheckedSources", "CheckedNLI", "OFF", "describe",
+           "parse_detail_check"]

@@ -176,3 +176,14 @@ def _split_at_verbs(doc, spans: list[tuple[int, int, str]]) -> list[tuple[int, i
                 start = i + 1
         out.append((start, b, label))
     return [(a, b, label) for a, b, label in out if a < b]
+
+
+_MONTH = "|".join(w.capitalize() for w in sorted(DAYS_MONTHS) if not w.endswith("day"))
+
+
+def day_of_month(d: Detail, text: str) -> bool:
+    """Is the number `d` the day of a date in `text` ("March 1", "16 November 2012", "the 3rd of May")?"""
+    if d.kind != "number" or d.unit or not 1 <= d.value <= 31 or not d.text.isdigit():
+        return False
+    day = re.escape(d.text)
+    return re.search(rf"\b(?:{_MONTH})\.? {day}\b|\b{day}(?:st|nd|rd|th)? (?:of )?(?:{_MONTH})\b", text) is not None

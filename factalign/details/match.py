@@ -19,7 +19,7 @@ import math
 import re
 from functools import cached_property
 
-from factalign.details.find import TITLES, Detail, fold, names_of, numbers_of, scores_of, words
+from factalign.details.find import DAYS_MONTHS, TITLES, Detail, day_of_month, fold, names_of, numbers_of, scores_of, words
 
 SUFFIXES = frozenset("fc afc inc ltd plc corp co llc".split())
 ALIASES = [
@@ -138,19 +138,40 @@ def _same_number(d: Detail, w: Detail) -> bool:
     return abs(x - v) <= slack * (1 + 1e-9)
 
 
-def nearby(d: Detail, text: str, claim: str) -> Detail | None:
+def nearby(d: Detail, text: str, claim: str, same_unit: bool = False) -> Detail | None:
     """The value in `text` (the sentences around a claim's best premise) of the same kind as the missing detail
-    `d`, as a reader would compare them: the closest number (in any unit), the score, the name sharing a word with
-    it, the day or month; None where `text` has none the claim lacks."""
+    `d`, as a reader would compare them: the closest number (in any unit, or in d's with `same_unit`; a day of a
+    date only for a day), the score,
+    the name sharing a word with it, the day or month; None where `text` has none the claim lacks."""
     claimed = SourceIndex(claim)
     if d.kind == "score":
         found = [s for s in scores_of(text) if not claimed.has(s)]
         return found[0] if found else None
     if d.kind in ("number", "year"):
-        found = [w for w in numbers_of(text) if w.kind == d.kind and not claimed.has(w)]
+        day = day_of_month(d, claim)  # a date's day is compared with days only
+        found = [w for w in numbers_of(text) if w.kind == d.kind and not claimed.has(w)
+                 and (w.unit == d.unit or not same_unit) and day_of_month(w, text) == day]
         return min(found, key=lambda w: abs(math.log((abs(w.value) + 1) / (abs(d.value) + 1))), default=None)
     found = [w for w in names_of(text) if w.kind == d.kind and not claimed.has(w)]
     if d.kind == "date":
         return next(iter(found), None)
     # a name only where it shares a word ("Modern Family", "Ismol Family"): another place is no answer to a birthplace
     return next((w for w in found if set(w.value) & set(d.value)), None)
+
+
+DAYS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+_DAY_MONTH = re.compile(r"\b(?:" + "|".join(w.capitalize() for w in sorted(DAYS_MONTHS)) + r")\b")
+
+
+def conflicting(d: Detail, premise: SourceIndex, claim: SourceIndex) -> bool:
+    """Does `premise` give a value a reader would set against the claim's detail `d`, one the claim does not have
+    itself: a number in the same unit (or both without one: 35,000 against 50,000 climbers, $2.5 billion against
+    $4.5 billion; not 5,895 metres), a year, a match score, a day (against a day) or a month (against a month)?"""
+    if d.kind == "score":
+        return any(s not in claim.scores and s[::-1] not in claim.scores for s in premise.scores)
+    if d.kind in ("number", "year"):
+        return any(w.kind == d.kind and w.unit == d.unit and not claim.has(w) for w in premise.numbers)
+    if d.kind == "date":
+        group = DAYS if d.value[0] in DAYS else DAYS_MONTHS - DAYS
+        return any(w in group and w not in claim.tokens for w in map(fold, _DAY_MONTH.findall(premise.text)))
+    return False

@@ -33,6 +33,7 @@ from factalign.errors import FactalignError
 from factalign.text.nlp import SYNTAX, pipeline
 
 DEFAULT_ON = True
+_SWITCH = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
 WHAT = {"roles": "who did what to whom is the other way round", "direction": "it moved the other way"}
 # words that say which way a quantity moved (lemmas): +1 up, -1 down
 UP = {**dict.fromkeys("""rise increase grow gain climb jump surge soar rocket up higher expand rebound""".split(), 1),
@@ -179,14 +180,13 @@ class RoleCheck:
 
 def parse_role_check(value: bool | str | RoleCheck | None) -> RoleCheck:
     """`on`/`off` (and true/false, yes/no, 1/0), a bool, a RoleCheck, or None for the default."""
-    from factalign.details import SWITCH
-
     if isinstance(value, RoleCheck):
         return value
     if value is None or isinstance(value, bool):
         return RoleCheck(DEFAULT_ON if value is None else value)
-    if isinstance(value, str) and value.strip().lower() in SWITCH:
-        return RoleCheck(SWITCH[value.strip().lower()])
+    word = value.strip().lower() if isinstance(value, str) else None
+    if word in _SWITCH:
+        return RoleCheck(_SWITCH[word])
     raise FactalignError(f"the role check is on or off, not {value!r}")
 
 
