@@ -350,9 +350,10 @@ def _plugins():
     from factalign.bench.cli import register as bench
     from factalign.claimeval.cli import register as claims
     from factalign.report.cli import register as report
+    from factalign.serve.cli import register as serve
     from factalign.train.cli import register as train
 
-    return [train, bench, calibrate, claims, report] + [ep.load() for ep in entry_points(group="factalign.commands")]
+    return [train, bench, calibrate, claims, report, serve] + [ep.load() for ep in entry_points(group="factalign.commands")]
 
 
 def main(argv: list[str] | None = None) -> int:
