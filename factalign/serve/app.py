@@ -72,7 +72,7 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
     async def check(request: Request):
         start = time.monotonic()
         item = check_or_refuse(check_item, await read_json(request, config.max_request_bytes), config)
-        result = (await run_job(worker, [item], config))[0]
+        result = (await run_job(worker, metrics, [item], config))[0]
         if not isinstance(result, str):
             raise refusal(result)
         return json_response(f'{{"result": {result}, "seconds": {time.monotonic() - start:.6f}}}')
@@ -81,7 +81,9 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
     async def check_many(request: Request):
         start = time.monotonic()
         items = check_or_refuse(check_batch, await read_json(request, config.max_request_bytes), config)
-        results = await run_job(worker, items, config)
+        valid = [item for item in items if not isinstance(item, FactalignError)]
+        scored = iter(await run_job(worker, metrics, valid, config) if valid else [])
+        results = [item if isinstance(item, FactalignError) else next(scored) for item in items]
         if any(isinstance(r, Abandoned) for r in results):
             raise refusal(next(r for r in results if isinstance(r, Abandoned)))
         parts = [f'{{"result": {r}}}' if isinstance(r, str) else json.dumps(error_body(r)) for r in results]
@@ -148,18 +150,22 @@ def check_or_refuse(check, body: Any, config: ServeConfig):
         raise Refused(422, str(exc)) from None
 
 
-async def run_job(worker: ScoringWorker, pairs: list, config: ServeConfig) -> list:
+async def run_job(worker: ScoringWorker, metrics: Metrics, pairs: list, config: ServeConfig) -> list:
     """The pairs' results from the scoring thread, or 503 (queue full), or 504 (over --timeout)."""
     loop = asyncio.get_running_loop()
     answer: asyncio.Future = loop.create_future()
 
     def done(results: list) -> None:  # in the scoring thread
-        loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(results))
+        try:
+            loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(results))
+        except RuntimeError:  # the loop has closed: nobody waits for these results
+            pass
 
     job = Job(pairs, time.monotonic() + config.timeout, config.timeout, done)
     if not worker.submit(job):
         raise Refused(503, f"the queue is full ({config.max_queue} requests waiting, --max-queue); retry later",
                       {"Retry-After": RETRY_AFTER})
+    metrics.admitted(1)
     try:
         return await asyncio.wait_for(answer, config.timeout)
     except asyncio.TimeoutError:
@@ -168,6 +174,8 @@ async def run_job(worker: ScoringWorker, pairs: list, config: ServeConfig) -> li
     except asyncio.CancelledError:  # the client went away
         job.cancelled = True
         raise
+    finally:
+        metrics.admitted(-1)
 
 
 def refusal(exc: BaseException) -> Refused:

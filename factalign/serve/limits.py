@@ -115,7 +115,9 @@ def check_item(item: Any, config: ServeConfig, where: str = "the request") -> tu
     return check_sources(sources, config.max_chars), text
 
 
-def check_batch(body: Any, config: ServeConfig) -> list[tuple[Any, str]]:
+def check_batch(body: Any, config: ServeConfig) -> list[tuple[Any, str] | FactalignError]:
+    """A batch's items, each checked as /v1/check checks it: its (sources or document, text), or the error it is
+    refused with (a bad item fails alone, as a bad row of `factalign batch` does)."""
     if not isinstance(body, dict) or not isinstance(body.get("items"), list) or set(body) != {"items"}:
         raise FactalignError("a batch is a JSON object {\"items\": [...]}, each item as /v1/check takes it")
     items = body["items"]
@@ -123,7 +125,14 @@ def check_batch(body: Any, config: ServeConfig) -> list[tuple[Any, str]]:
         raise FactalignError("the batch has no items")
     if len(items) > config.max_batch:
         raise FactalignError(f"the batch has {len(items):,} items, over the limit of {config.max_batch:,} (--max-batch)")
-    return [check_item(item, config, f"item {i}") for i, item in enumerate(items)]
+    return [_checked(item, config, f"item {i}") for i, item in enumerate(items)]
+
+
+def _checked(item: Any, config: ServeConfig, where: str) -> tuple[Any, str] | FactalignError:
+    try:
+        return check_item(item, config, where)
+    except FactalignError as exc:
+        return exc
 
 
 def json_type(value: Any) -> str:

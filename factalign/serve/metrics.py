@@ -17,6 +17,7 @@ class Metrics:
         self.latency_sum, self.latency_count = 0.0, 0
         self.claims = self.summaries = self.pairs = self.hits = 0
         self.depth = 0
+        self.in_flight = 0  # check requests admitted and not yet answered (queued or being scored)
 
     def request(self, path: str, status: int, seconds: float) -> None:
         with self.lock:
@@ -40,6 +41,10 @@ class Metrics:
     def queue_depth(self, depth: int) -> None:
         self.depth = depth
 
+    def admitted(self, change: int) -> None:
+        with self.lock:
+            self.in_flight += change
+
     def exposition(self) -> str:
         with self.lock:
             lines = ["# HELP factalign_requests_total HTTP requests answered, by path and status.",
@@ -59,5 +64,7 @@ class Metrics:
                 lines += [f"# HELP factalign_{name}_total {help_}", f"# TYPE factalign_{name}_total counter",
                           f"factalign_{name}_total {value}"]
             lines += ["# HELP factalign_queue_depth Requests waiting for the scoring thread.",
-                      "# TYPE factalign_queue_depth gauge", f"factalign_queue_depth {self.depth}"]
+                      "# TYPE factalign_queue_depth gauge", f"factalign_queue_depth {self.depth}",
+                      "# HELP factalign_requests_in_flight Check requests admitted and not yet answered.",
+                      "# TYPE factalign_requests_in_flight gauge", f"factalign_requests_in_flight {self.in_flight}"]
         return "\n".join(lines) + "\n"
