@@ -112,6 +112,17 @@ def test_check_equals_the_local_scorer_bit_for_bit(server, local):
     assert status == 200 and body["result"] == as_json(local.score(SOURCES, ANSWER))
 
 
+def test_the_readme_request_gets_the_readme_verdict(server, local):
+    """README's curl: examples/serve-request.json (the bundled example) -> `review inconsistent` and the score
+    the local scorer gives (0.7409 on the README's machine; the last digits depend on the processor)."""
+    raw = (ROOT / "examples" / "serve-request.json").read_bytes()
+    assert json.loads(raw) == {"text": SUMMARY, "document": DOCUMENT}
+    status, _, body = call(server.url, "/v1/check", raw=raw)
+    r = body["result"]
+    assert (status, r["decision"], r["label"]) == (200, "review", "inconsistent")
+    assert r == as_json(local.score(DOCUMENT, SUMMARY))
+
+
 def test_batch_scores_each_item_and_refuses_a_bad_one_alone(server, local):
     status, _, body = call(server.url, "/v1/check/batch", {"items": [{"text": SUMMARY, "document": DOCUMENT},
                                                                     {"text": "", "document": DOCUMENT}]})
