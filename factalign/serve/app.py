@@ -1,14 +1,14 @@
 """The HTTP API (FastAPI): /v1/check, /v1/check/batch, /v1/info, /healthz, /readyz, /metrics; OpenAPI at /docs.
 
-Bodies are read here, bounded (--max-request-bytes), and checked by limits.py, so a refusal carries the CLI's
-one-line message: {"error": MESSAGE, "status": CODE}. A checked request goes on the scoring thread's bounded queue
+Keys, the full-queue fast path, metrics and the access log are guard.py's, around all of this. Bodies are read
+here, bounded (--max-request-bytes), and checked by limits.py, so a refusal carries the CLI's one-line message:
+{"error": MESSAGE, "status": CODE}. A checked request goes on the scoring thread's bounded queue
 (worker.py) and its answer is awaited up to --timeout."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import sys
 import time
 from typing import Any
@@ -19,15 +19,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from factalign.errors import FactalignError
 from factalign.serve import schema
-from factalign.serve.limits import ServeConfig, authorized, check_batch, check_item
+from factalign.serve.guard import RETRY_AFTER, Guard, queue_full_message
+from factalign.serve.limits import ServeConfig, check_batch, check_item
 from factalign.serve.metrics import Metrics
 from factalign.serve.worker import Abandoned, Job, ScoringWorker
 from factalign.version import __version__
 
-OPEN_PATHS = ("/healthz", "/readyz", "/docs", "/openapi.json", "/docs/oauth2-redirect")  # no key needed
-RETRY_AFTER = "1"  # seconds a refused client waits; a queued request takes about a scoring's time
-
-log = logging.getLogger("factalign.access")
 
 
 class Refused(Exception):
@@ -52,21 +49,6 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         return error(exc.status_code, str(exc.detail), getattr(exc, "headers", None))
-
-    @app.middleware("http")
-    async def guard(request: Request, call_next):
-        start = time.monotonic()
-        path = request.url.path
-        if path not in OPEN_PATHS and not authorized(request.headers.get("authorization"), config.api_keys):
-            response = error(401, "missing or wrong API key: send Authorization: Bearer KEY",
-                             {"WWW-Authenticate": "Bearer"})
-        else:
-            response = await call_next(request)
-        seconds = time.monotonic() - start
-        route = path if path in KNOWN_PATHS else "other"  # bounded label values
-        metrics.request(route, response.status_code, seconds)
-        access_log(request, response.status_code, seconds)
-        return response
 
     @app.post("/v1/check", openapi_extra=schema.CHECK, summary="check one text against its sources")
     async def check(request: Request):
@@ -116,7 +98,8 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
         metrics.queue_depth(worker.depth())
         return PlainTextResponse(metrics.exposition(), media_type="text/plain; version=0.0.4; charset=utf-8")
 
-    KNOWN_PATHS = {r.path for r in app.routes}
+    known_paths = {r.path for r in app.routes}
+    app.add_middleware(Guard, config=config, metrics=metrics, queue_full=worker.full, known_paths=known_paths)
     return app
 
 
@@ -163,8 +146,7 @@ async def run_job(worker: ScoringWorker, metrics: Metrics, pairs: list, config: 
 
     job = Job(pairs, time.monotonic() + config.timeout, config.timeout, done)
     if not worker.submit(job):
-        raise Refused(503, f"the queue is full ({config.max_queue} requests waiting, --max-queue); retry later",
-                      {"Retry-After": RETRY_AFTER})
+        raise Refused(503, queue_full_message(config.max_queue), {"Retry-After": RETRY_AFTER})
     metrics.admitted(1)
     try:
         return await asyncio.wait_for(answer, config.timeout)
@@ -194,16 +176,3 @@ def error_body(exc: BaseException) -> dict:
 
 def json_response(text: str) -> Response:
     return Response(text.encode("utf-8"), media_type="application/json")
-
-
-def access_log(request: Request, status: int, seconds: float) -> None:
-    """One JSON line per request: never the body's texts, never the Authorization header."""
-    client = request.client.host if request.client else None
-    line = {"time": round(time.time(), 3), "client": client, "method": request.method, "path": request.url.path,
-            "status": status, "ms": round(seconds * 1000, 1), "bytes_in": _int(request.headers.get("content-length"))}
-    log.info(json.dumps(line))
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-

@@ -92,6 +92,9 @@ class ScoringWorker:
     def depth(self) -> int:
         return self.jobs.qsize()
 
+    def full(self) -> bool:
+        return self.jobs.full()
+
     def submit(self, job: Job) -> bool:
         """Queue the job, or False at once when the queue is full."""
         try:
