@@ -270,3 +270,41 @@ def test_no_key_refuses_a_public_address_before_loading_anything():
     assert proc.stderr == ("factalign: error: --host 0.0.0.0 is not a loopback address and no API key is set: give "
                            "--api-key-file FILE (or $FACTALIGN_API_KEYS), or --allow-unauthenticated to serve anyone "
                            "who can reach it\n")
+
+
+def test_two_worker_processes_answer_concurrent_requests_with_the_local_result(local):
+    """--workers 2: uvicorn's supervisor and two spawned processes, each with its scorer, on one socket."""
+    s = Server("--workers", "2", "--max-chars", "10000")
+    try:
+        assert call(s.url, "/readyz", key=None)[0] == 200  # once a worker has loaded its models (both are started)
+        workers = [p for p in Path("/proc").iterdir() if p.name.isdigit() and child_of(p, s.proc.pid)
+                   and b"spawn_main" in (p / "cmdline").read_bytes()]
+        assert len(workers) == 2
+        sentences = [x.strip() + "." for x in SUMMARY.split(".") if x.strip()]
+        items = [{"text": sentences[i % len(sentences)], "document": DOCUMENT if i % 2 else ANSWER + " " + DOCUMENT}
+                 for i in range(8)]
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(lambda item: call(s.url, "/v1/check", item, key=None), items))
+        assert [a[0] for a in answers] == [200] * 8
+        assert [a[2]["result"] for a in answers] == [as_json(local.score(i["document"], i["text"])) for i in items]
+        status, _, text = call(s.url, "/metrics", key=None)
+        assert status == 200 and 'factalign_requests_total{path="/v1/check",status="200"}' in text
+    finally:
+        assert s.stop() == 0
+
+
+def child_of(proc: Path, pid: int) -> bool:
+    try:
+        status = (proc / "status").read_text()
+    except OSError:
+        return False
+    return f"\nPPid:\t{pid}\n" in status
+
+
+def test_a_worker_that_cannot_load_its_scorer_stops_the_service_with_its_error():
+    proc = subprocess.run([sys.executable, "-m", "factalign", "serve", "--port", "0", "--workers", "2",
+                           "--nli", "hf:no-such/model"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert proc.returncode == 2
+    assert "factalign: error: cannot load NLI model 'no-such/model'" in proc.stderr
+    assert proc.stderr.endswith("factalign: error: a worker process failed to load the scorer (its error is above)\n")

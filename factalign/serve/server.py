@@ -12,16 +12,23 @@ import os
 import pickle
 import signal
 import sys
+import traceback
 from contextlib import contextmanager
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
+from uvicorn.supervisors import Multiprocess
 
+from factalign.errors import FactalignError
 from factalign.serve.app import create_app
 from factalign.serve.limits import ServeConfig
 from factalign.serve.metrics import Metrics
 from factalign.serve.worker import ScoringWorker
 
-CONFIG_ENV = "FACTALIGN_SERVE_CONFIG"  # --workers N: the pickled ServeConfig each worker process reads
+CONFIG_ENV = "FACTALIGN_SERVE_CONFIG"  # --workers N: the pickled (ServeConfig, access log on) each worker reads
+# seconds a worker may take to answer the supervisor's ping before it is killed as hung and restarted; uvicorn's
+# 5 s is too short for a process loading models or scoring on a busy machine (its pong thread needs the GIL)
+WORKER_HEALTHCHECK_S = 120
 
 
 class DrainingServer(uvicorn.Server):
@@ -57,10 +64,7 @@ class DrainingServer(uvicorn.Server):
 def serve(config: ServeConfig, access_log: bool = True) -> int:
     set_up_access_log(access_log)
     if config.workers > 1:
-        os.environ[CONFIG_ENV] = base64.b64encode(pickle.dumps(config)).decode("ascii")
-        uvicorn.run("factalign.serve.server:app_from_env", factory=True, workers=config.workers,
-                    **uvicorn_options(config))
-        return 0
+        return serve_workers(config, access_log)
     metrics = Metrics()
     worker = ScoringWorker(config.settings, config.max_queue, metrics).start()
     worker.wait_loaded()  # a model that fails to load is the command's one-line error, before anything listens
@@ -70,12 +74,37 @@ def serve(config: ServeConfig, access_log: bool = True) -> int:
     return 0
 
 
+def serve_workers(config: ServeConfig, access_log: bool) -> int:
+    """uvicorn's supervisor over N worker processes sharing one listening socket, bound (and, with --port 0, its
+    port printed) here; each worker loads its scorer before it accepts, and connections wait in the backlog."""
+    os.environ[CONFIG_ENV] = base64.b64encode(pickle.dumps((config, access_log))).decode("ascii")
+    uv_config = uvicorn.Config("factalign.serve.server:app_from_env", factory=True, workers=config.workers,
+                               timeout_worker_healthcheck=WORKER_HEALTHCHECK_S, **uvicorn_options(config))
+    sock = uv_config.bind_socket()
+    sock.listen(uv_config.backlog)
+    print(f"factalign serve: listening on http://{config.host}:{sock.getsockname()[1]} with {config.workers} worker "
+          "processes (Ctrl-C or SIGTERM stops it)", file=sys.stderr, flush=True)
+    supervisor = Multiprocess(uv_config, sockets=[sock])
+    supervisor.run()
+    if any(p.exitcode == STARTUP_FAILURE for p in supervisor.processes):
+        raise FactalignError("a worker process failed to load the scorer (its error is above)")
+    return 0
+
+
 def app_from_env():
     """The app of one of --workers N processes, its scorer loaded before it serves."""
-    config: ServeConfig = pickle.loads(base64.b64decode(os.environ[CONFIG_ENV]))
+    config, access_log = pickle.loads(base64.b64decode(os.environ[CONFIG_ENV]))
+    set_up_access_log(access_log)  # a spawned process starts with logging unconfigured
     metrics = Metrics()
     worker = ScoringWorker(config.settings, config.max_queue, metrics).start()
-    worker.wait_loaded()
+    try:
+        worker.wait_loaded()
+    except Exception as exc:  # exit so that uvicorn's supervisor stops, rather than restarting the worker forever
+        if isinstance(exc, FactalignError):
+            print(f"factalign: error: {exc}", file=sys.stderr, flush=True)
+        else:
+            traceback.print_exc()
+        sys.exit(STARTUP_FAILURE)
     return create_app(config, worker, metrics)
 
 
