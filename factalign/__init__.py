@@ -12,5 +12,6 @@ from factalign.settings import LLMSettings, ScorerSettings  # noqa: E402
 from factalign.scorer import Scorer, score  # noqa: E402
 from factalign.batch import run_batch  # noqa: E402
 from factalign.engine.job import BatchJob  # noqa: E402
+from factalign.client import Client  # noqa: E402
 
-__all__ = ["Scorer", "ScorerSettings", "LLMSettings", "score", "SummaryResult", "BatchJob", "run_batch", "FactalignError", "__version__"]
+__all__ = ["Scorer", "ScorerSettings", "LLMSettings", "score", "SummaryResult", "BatchJob", "run_batch", "Client", "FactalignError", "__version__"]

@@ -20,10 +20,10 @@ from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.options import (MethodParams, add_fail_under_option, add_llm_options, add_max_chars_option,
-                               add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args,
+                               add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args, check_url,
                                scorer_from_args, settings_from_args)
 from factalign.engine.rows import below, check_fail_under, gated
-from factalign.scorer import Scorer, check_sources, check_text
+from factalign.scorer import check_sources, check_text
 from factalign.text.sources import Source, joined_text
 from factalign.version import __version__
 
@@ -62,8 +62,14 @@ def run_score(args: argparse.Namespace) -> int:
     else:
         document, summary = _read_sources(args)
         text = joined_text(document)
-    scorer = scorer_from_args(args)
-    result = scorer.score(document, summary)
+    if args.server:  # the server's settings decide the numbers; its result's signature names them
+        from factalign.client import KEY_ENV, Client
+
+        check_url(args.server, "--server")
+        result, cal = Client(args.server, api_key=os.environ.get(KEY_ENV)).check(summary, document), None
+    else:
+        scorer = scorer_from_args(args)
+        result, cal = scorer.score(document, summary), scorer.calibration_model
     if args.html:
         from factalign.report import html_report
 
@@ -71,13 +77,14 @@ def run_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
-        print_result(result, scorer, text)
+        print_result(result, cal, text)
     return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
 
 
-def print_result(result, scorer: Scorer, document: str) -> None:
+def print_result(result, cal, document: str) -> None:
     """The verdict first (decision, label, probability), then one line per claim fitted to the terminal's
-    width (`COLUMNS` when piped): the claim, its label and span always, the document text as room allows."""
+    width (`COLUMNS` when piped): the claim, its label and span always, the document text as room allows.
+    `cal`: the scorer's calibration, described under the verdict (None: not described)."""
     width = max(80, shutil.get_terminal_size((120, 24)).columns)
     verdict = [f"decision: {result.decision.upper()}"] if result.decision else []
     verdict += [result.label] if result.label else []
@@ -85,7 +92,6 @@ def print_result(result, scorer: Scorer, document: str) -> None:
     print(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
     if result.reason:
         print(_fit(f"  why: {result.reason}", width))
-    cal = scorer.calibration_model
     if cal:
         print(_fit(f"  {cal.describe()}", width))
     print(_fit(f"  {result.signature}", width))
@@ -292,6 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the full result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar (score shows none; accepted as everywhere)")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
+    p.add_argument("--server", metavar="URL", help="score on a `factalign serve` service (its settings apply; "
+                   "the key from $FACTALIGN_API_KEY) instead of loading the models here")
     add_fail_under_option(p, "the score")
     add_scorer_options(p)
     p.set_defaults(func=run_score)
@@ -350,9 +358,10 @@ def _plugins():
     from factalign.bench.cli import register as bench
     from factalign.claimeval.cli import register as claims
     from factalign.report.cli import register as report
+    from factalign.serve.cli import register as serve
     from factalign.train.cli import register as train
 
-    return [train, bench, calibrate, claims, report] + [ep.load() for ep in entry_points(group="factalign.commands")]
+    return [train, bench, calibrate, claims, report, serve] + [ep.load() for ep in entry_points(group="factalign.commands")]
 
 
 def main(argv: list[str] | None = None) -> int:
