@@ -5,6 +5,7 @@ import importlib.util
 import pytest
 
 from factalign.data import Claim, Document
+from factalign.nli import TableNLI
 
 
 def needs(*packages: str) -> None:
@@ -42,3 +43,13 @@ class FixedCoref:
 
 def doc_of(*sentences: str) -> Document:
     return Document.from_sentences(list(sentences))
+
+
+class BudgetedNLI(TableNLI):
+    """A table NLI that counts tokens and has a premise budget (7), as FullDoc asks of a model."""
+
+    def count_tokens(self, texts):
+        return [1 for _ in texts]
+
+    def premise_budget(self, hypothesis):
+        return 7

@@ -12,7 +12,7 @@ from factalign.details.find import details_of, numbers_of, scores_of
 from factalign.details.match import SourceIndex
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
-from tests.helpers import FixedClaims, FixedCoref
+from tests.helpers import BudgetedNLI, FixedClaims, FixedCoref
 
 SITCOM = ["Natalia Moon moved to the Philippines in 2012.", "She landed a role in the sitcom Ismol Family in 2014."]
 MODERN = "She landed a role in the sitcom Modern Family in 2014."
@@ -155,14 +155,7 @@ def test_every_nli_method_scores_with_the_check_and_the_switch_means_off():
 
 
 def test_fulldoc_still_sees_the_models_token_budget_through_the_check():
-    class Budgeted(TableNLI):
-        def count_tokens(self, texts):
-            return [1 for _ in texts]
-
-        def premise_budget(self, hypothesis):
-            return 7
-
-    model = Budgeted({})
+    model = BudgetedNLI({})
     assert token_budget(DetailCheck(True).sources("x").wrap(model)) is model
 
 

@@ -10,7 +10,7 @@ from factalign.cli import main
 from factalign.details.roles import RoleCheck, RoleCheckedNLI, events, parse_role_check, reversal, reversed_row
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
-from tests.helpers import FixedClaims, FixedCoref
+from tests.helpers import BudgetedNLI, FixedClaims, FixedCoref
 
 MATCH = "Arsenal beat Chelsea 3-1 at the Emirates on Sunday."
 ARREST = "Officers arrested the man in his car on Friday."
@@ -81,14 +81,7 @@ def test_a_reversing_premise_is_answered_as_a_contradiction_and_others_as_the_mo
 
 
 def test_fulldoc_still_sees_the_models_token_budget_through_the_check():
-    class Budgeted(TableNLI):
-        def count_tokens(self, texts):
-            return [1 for _ in texts]
-
-        def premise_budget(self, hypothesis):
-            return 7
-
-    model = Budgeted({})
+    model = BudgetedNLI({})
     assert token_budget(RoleCheck(True).wrap(model)) is model
 
 
