@@ -288,7 +288,8 @@ def test_two_worker_processes_answer_concurrent_requests_with_the_local_result(l
         assert [a[0] for a in answers] == [200] * 8
         assert [a[2]["result"] for a in answers] == [as_json(local.score(i["document"], i["text"])) for i in items]
         status, _, text = call(s.url, "/metrics", key=None)
-        assert status == 200 and 'factalign_requests_total{path="/v1/check",status="200"}' in text
+        # each worker counts its own requests (docs/serving.md), and this one may have answered none of the 8
+        assert status == 200 and "# TYPE factalign_requests_total counter" in text
     finally:
         assert s.stop() == 0
 
