@@ -255,3 +255,24 @@ def test_a_possessive_mention_names_its_owner_and_an_object_her_is_no_possessive
     extractor = RulesExtractor(FixedCoref([[span("Drew Barrymore"), span("her")]]))
     claims = [c.text for c in extractor.extract(Document.from_text(text))]
     assert claims[-1] == "A suitor uses videos to remind Drew Barrymore of him."  # not "Drew Barrymore's"
+
+
+@pytest.mark.parametrize("text, scores", [
+    ("Chelsea beat Arsenal 3-1 on Sunday.", ["3-1"]),
+    ("Leeds drew 1–1 with Hull.", ["1–1"]),
+    ("The 2014-15 season, 1-2-3 and 3.5-4 stay as they are.", []),
+])
+def test_a_match_score_is_parsed_as_one_number(text, scores):
+    from factalign.claims.parsing import SCORE, parse
+
+    assert SCORE.findall(text) == scores
+    doc = parse(text, [])
+    assert [t.text for t in doc if t.text in scores] == scores  # one token each
+    if scores == ["3-1"]:
+        assert [(t.text, t.dep_) for t in doc if t.dep_ in ("nsubj", "dobj")] == [("Chelsea", "nsubj"), ("3-1", "dobj")]
+
+
+def test_a_claim_keeps_the_match_score_with_its_object():
+    # cut at the hyphen, the parser made "3" and "1" the verb's objects: "Chelsea beat Arsenal1." and "Chelsea beat 3-1."
+    assert [c.text for c in RulesExtractor(coref="none").extract(Document.from_text("Chelsea beat Arsenal 3-1 on Sunday."))] == [
+        "Chelsea beat Arsenal 3-1.", "Chelsea beat Arsenal 3-1 on Sunday."]

@@ -19,6 +19,9 @@ QUOTED = re.compile(r'"([^"\n]{1,200})"|\u201c([^\u201c\u201d\n]{1,200})\u201d')
 NAME_BEFORE = re.compile(r"\b[A-Z][\w.'-]* $")
 NAME_AFTER = re.compile(r" [A-Z]")
 BANG_NAME = re.compile(r"\b[A-Z][\w'-]*[!?](?: [A-Z][\w'-]*)+")  # "Shout! Factory", "Yahoo! Inc"
+# a match score or a small range ("3-1", "2–0", "10-20"): one number token, so that "beat Arsenal 3-1" keeps
+# Arsenal as the object (cut at the hyphen, the parser makes "3" and "1" the verb's objects and drops the name)
+SCORE = re.compile(r"(?<![\w.,/-])\d{1,3}[-\u2013]\d{1,3}(?![\w/]|[-\u2013.,]\d)")
 
 
 def title_spans(text: str) -> list[tuple[int, int]]:
@@ -45,7 +48,8 @@ def parser():
 
 
 def parse(text: str, fixed: list[tuple[int, int]]) -> Doc:
-    """Parse with multi-word names merged into single tokens first: the small parser then keeps them whole."""
+    """Parse with multi-word names (and match scores, `SCORE`) merged into single tokens first: the small parser
+    then keeps them whole."""
     return parse_many([(text, fixed)])[0]
 
 
@@ -56,10 +60,12 @@ def parse_many(items: list[tuple[str, list[tuple[int, int]]]]) -> list[Doc]:
     docs = []
     for text, fixed in items:
         doc = nlp.make_doc(text)
-        spans = filter_spans([s for a, b in fixed if (s := doc.char_span(a, b)) is not None and len(s) > 1])
+        scores = [(m.start(), m.end()) for m in SCORE.finditer(text)]
+        spans = filter_spans([s for a, b in [*fixed, *scores] if (s := doc.char_span(a, b)) is not None and len(s) > 1])
         with doc.retokenize() as retokenizer:
             for s in spans:
-                retokenizer.merge(s, attrs={"TAG": "NNP", "POS": "PROPN"})
+                number = (s.start_char, s.end_char) in scores
+                retokenizer.merge(s, attrs={"TAG": "CD", "POS": "NUM"} if number else {"TAG": "NNP", "POS": "PROPN"})
         docs.append(doc)
     if len(docs) == 1:  # nlp.pipe's batching set-up costs more than it saves on one text
         doc = docs[0]
