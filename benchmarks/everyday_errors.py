@@ -1,7 +1,7 @@
 """Issue 37's table of everyday errors, rescored with the shipped default scorer, each beside a faithful paraphrase
 of the same source: what a new user sees on short news-style texts.
 
-    python benchmarks/everyday_errors.py [--method fenice] [--role-check on|off] [--detail-check on|off]
+    python benchmarks/everyday_errors.py [--method fenice] [--role-check on|off] [--detail-check MODE]
 
 Prints one row per summary: the score, label and decision, and the reason of its weakest claim.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from factalign import Scorer
+from factalign.details import MODES
 
 CASES = [
     ("role swap",
@@ -44,8 +45,8 @@ CASES = [
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--method", default="fenice")
-    ap.add_argument("--role-check", choices=("on", "off"))
-    ap.add_argument("--detail-check", choices=("on", "off"))
+    ap.add_argument("--role-check", choices=("on", "off"), help="as in `factalign score` (default: on)")
+    ap.add_argument("--detail-check", choices=tuple(MODES), help="as in `factalign score` (default: its default)")
     args = ap.parse_args(argv)
     scorer = Scorer(args.method, role_check=args.role_check, detail_check=args.detail_check)
     print(f"signature: {scorer.signature}\n")

@@ -7,7 +7,8 @@ import pytest
 
 from factalign import Scorer
 from factalign.cli import main
-from factalign.details.roles import RoleCheck, RoleCheckedNLI, events, parse_role_check, reversal, reversed_row
+from factalign.details import capped
+from factalign.details.roles import RoleCheck, RoleCheckedNLI, events, parse_role_check, reversal
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
 from tests.helpers import BudgetedNLI, FixedClaims, FixedCoref
@@ -77,7 +78,7 @@ def test_a_reversing_premise_is_answered_as_a_contradiction_and_others_as_the_mo
     rows = RoleCheckedNLI(model).predict([(MATCH, claim), ("Chelsea won.", claim)])
     assert rows[0].tolist() == pytest.approx([0.0, 0.06, 0.94])
     assert rows[1].tolist() == pytest.approx([0.5, 0.3, 0.2])
-    assert reversed_row([0.2, 0.3, 0.5]).tolist() == pytest.approx([0.0, 0.3, 0.7])
+    assert capped([0.2, 0.3, 0.5], "contradiction").tolist() == pytest.approx([0.0, 0.3, 0.7])
 
 
 def test_fulldoc_still_sees_the_models_token_budget_through_the_check():

@@ -16,8 +16,9 @@ the detail check's question, not this one's.
 
 One component, named in the signature as `roles:swap+direction` when on (the default; `--role-check off`,
 `Scorer(role_check=False)`). Its one rule, in `RoleCheckedNLI`: a pair whose premise reverses its hypothesis's
-event or change is answered as a contradiction, the model's entailment probability moved to contradiction (p_ent 0;
-a binary checker's p_sup 0). Each method then scores the claim by its own equation.
+event or change is answered as the detail check answers a conflicting value (`details.capped` into contradiction:
+p_ent cut to CAP = 0, the rest moved to contradiction; a binary checker's p_sup 0). Each method then scores the
+claim by its own equation.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from factalign.details import capped
 from factalign.details.find import fold
 from factalign.errors import FactalignError
 from factalign.text.nlp import SYNTAX, pipeline
@@ -200,13 +202,8 @@ class RoleCheckedNLI:
         probs = np.array(self.model.predict(pairs), dtype=np.float64)
         for i, (premise, hypothesis) in enumerate(pairs):
             if reversal(hypothesis, premise) is not None:
-                probs[i] = reversed_row(probs[i])
+                probs[i] = capped(probs[i], "contradiction")
         return probs
-
-
-def reversed_row(row: np.ndarray) -> np.ndarray:
-    """(p_ent, p_neu, p_con) with p_ent moved to contradiction."""
-    return np.array([0.0, float(row[1]), float(row[2]) + float(row[0])])
 
 
 def finding(claim: str, places: Sequence[str]) -> dict | None:
