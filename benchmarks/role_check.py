@@ -75,7 +75,10 @@ def wice(limit: int | None) -> None:
 
 
 def suite(path: Path) -> None:
-    rows = [json.loads(line) for line in path.open()]
+    try:
+        rows = [json.loads(line) for line in path.open()]
+    except (OSError, ValueError) as exc:
+        sys.exit(f"error: cannot read suite {path}: {exc} (write one with capability_suite.py --write)")
     counts = Counter()
     for r in rows:
         key = r["capability"], r["role"]

@@ -26,6 +26,8 @@ ARREST = "Officers arrested the man in his car on Friday."
     ("The council sued the company over the spill.", "The company sued the council over the spill."),
     ("Manchester United beat Manchester City.", "Manchester City beat Manchester United."),
     ("Hans Meyer led Purtscheller up the mountain.", "Purtscheller led Meyer up the mountain."),  # surname = full name
+    ("Northwind Airlines fined the regulator 3 million euros.",                # the indirect object is the one fined
+     "The regulator fined Northwind Airlines 3 million euros after an inspection."),
 ])
 def test_a_reversal_is_found(claim, source):
     assert reversal(claim, source) is not None
@@ -41,6 +43,8 @@ def test_a_reversal_is_found(claim, source):
     ("Chelsea beat Arsenal.", "Arsenal praised Chelsea."),               # another verb
     ("Manchester beat Manchester City.", "Manchester City beat Manchester United."),  # fits both sides
     ("He beat Arsenal.", "Arsenal beat him."),                           # pronouns say nothing here
+    ("The regulator fined Northwind Airlines 3 million euros.",
+     "The regulator fined Northwind Airlines 3 million euros after an inspection."),
 ])
 def test_no_reversal(claim, source):
     assert reversal(claim, source) is None

@@ -4,8 +4,9 @@ with the same verb ("Chelsea beat Arsenal" against "Arsenal beat Chelsea", "The 
 both as nearly the same words.
 
 An event is a verb lemma with its agent and patient, read from the dependency parse: the subject and direct
-object of an active verb, or the by-phrase and subject of a passive one ("Chelsea were beaten by Arsenal" is
-Arsenal beat Chelsea), so voice alone never fires. Negated verbs, symmetric verbs ("met", "married"),
+object (the indirect object, where there is one: "fined the airline 3 million euros") of an active verb, or the
+by-phrase and subject of a passive one ("Chelsea were beaten by Arsenal" is Arsenal beat Chelsea), so voice alone
+never fires. Negated verbs, symmetric verbs ("met", "married"),
 pronouns, conjoined arguments and arguments that fit both sides ("Manchester beat Manchester City") give no
 event: the check fires only where the swap is plain.
 
@@ -119,7 +120,9 @@ def _event(verb) -> Event | None:
         pobj = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
         agent, patient = pobj, kids["nsubjpass"]
     else:
-        patient = kids.get("dobj")
+        # "The regulator fined the airline 3 million euros": the one fined is the indirect object, not the amount
+        patient = kids.get("dative") if kids.get("dative") is not None and kids["dative"].pos_ in ("NOUN", "PROPN") \
+            else kids.get("dobj")
         if (patient is None or patient.pos_ == "NUM") and "npadvmod" in kids and kids["npadvmod"].pos_ == "PROPN":
             patient = kids["npadvmod"]  # "Arsenal beat Chelsea 3-1": the parser's reading of a score
         agent = kids.get("nsubj")
