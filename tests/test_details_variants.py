@@ -138,3 +138,17 @@ def test_counts_caps_a_changed_count():
     assert result.score == pytest.approx(-0.04)
     assert result.claims[0].reason == "50,000: the sources say 35,000"
     assert "|details:counts/cap0|" in result.signature
+
+
+@pytest.mark.parametrize("mode", ["counts", "numbers"])
+def test_a_span_of_time_is_no_answer_to_a_count(mode):
+    doc = ["In the trial, 100 patients received the drug for six months.", "They did not observe serious side effects."]
+    claim = "The drug caused serious side effects in 62 of the 100 patients."
+    table = {(doc[0], claim): (0.3, 0.6, 0.1), (doc[1], claim): (0.1, 0.2, 0.7), (" ".join(doc), claim): (0.2, 0.3, 0.5)}
+    result, _ = fenice(doc, claim, table, detail_check=mode)
+    assert result.claims[0].reason == "62: found nowhere in the sources"  # not "the sources say six"
+    months = ["20 patients took the drug for 60 months."]
+    said = "The drug was given for 18 months."
+    table = {(months[0], said): (0.9, 0.05, 0.05)}
+    result, _ = fenice(months, said, table, detail_check=mode)
+    assert result.claims[0].reason == "18: the sources say 60"  # a span of time against a span of time, not 20

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 UNITS = {"%": "%", "percent": "%", "per cent": "%", "pc": "%", "$": "$", "dollar": "$", "dollars": "$", "usd": "$",
@@ -43,6 +43,9 @@ _NUMBER = re.compile(
     rf"|(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{'|'.join(SMALL)}))?)(?![\w]))"
     rf"(?:[ -]?(?P<mult>{_MULT})\b)?(?:[ -]?(?P<unit>{_UNIT})(?![\w]))?", re.IGNORECASE)
 _SCORE = re.compile(r"(?<![\w.,-])(\d{1,2}) ?[-–] ?(\d{1,2})(?!\w|[.,]\d|-\w)")
+DURATIONS = frozenset("second seconds minute minutes hour hours day days week weeks month months year years decade "
+                      "decades century centuries".split())
+_COUNTED = re.compile(r"\s*(?:-|of (?:the |their |its )?[\d,]+ )?([A-Za-z]+)")  # "six months", "62 of the 100 patients"
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")  # "County11" is two words: summaries glue them
 UNKNOWN = "unk"  # the <unk> of older summarisers: a word nobody can look up
 
@@ -61,6 +64,7 @@ class Detail:
     bound: str | None = None
     step: float = 1.0  # the claim's precision: 35,000 allows anything that rounds to it (step 1,000)
     label: str = ""     # the entity recogniser's label of a name, when it gave one
+    duration: bool = field(default=False, compare=False)  # "six months": a span of time, not a count of things
 
 
 def fold(text: str) -> str:
@@ -113,8 +117,10 @@ def numbers_of(text: str) -> list[Detail]:
         if year or m["decade"]:
             step = 1.0
         end = m.end() if not unit or m["unit"] else m.end("mult")
+        noun = _COUNTED.match(text, end)
         out.append(Detail(text[m.start():end].strip(), kind, value * factor, UNITS.get(cur or unit),
-                          _bound(text, m.start()), step * factor))
+                          _bound(text, m.start()), step * factor,
+                          duration=bool(noun) and noun[1].lower() in DURATIONS))
     return out
 
 

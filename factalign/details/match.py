@@ -141,7 +141,7 @@ def _same_number(d: Detail, w: Detail) -> bool:
 def nearby(d: Detail, text: str, claim: str, same_unit: bool = False) -> Detail | None:
     """The value in `text` (the sentences around a claim's best premise) of the same kind as the missing detail
     `d`, as a reader would compare them: the closest number (in any unit, or in d's with `same_unit`; a day of a
-    date only for a day), the score,
+    date only for a day; a span of time, "six months", only for a span of time), the score,
     the name sharing a word with it, the day or month; None where `text` has none the claim lacks."""
     claimed = SourceIndex(claim)
     if d.kind == "score":
@@ -150,7 +150,7 @@ def nearby(d: Detail, text: str, claim: str, same_unit: bool = False) -> Detail 
     if d.kind in ("number", "year"):
         day = day_of_month(d, claim)  # a date's day is compared with days only
         found = [w for w in numbers_of(text) if w.kind == d.kind and not claimed.has(w)
-                 and (w.unit == d.unit or not same_unit) and day_of_month(w, text) == day]
+                 and (w.unit == d.unit or not same_unit) and day_of_month(w, text) == day and w.duration == d.duration]
         return min(found, key=lambda w: abs(math.log((abs(w.value) + 1) / (abs(d.value) + 1))), default=None)
     found = [w for w in names_of(text) if w.kind == d.kind and not claimed.has(w)]
     if d.kind == "date":
