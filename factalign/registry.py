@@ -176,15 +176,24 @@ def check_options(owner: str, defaults: dict[str, Any], given: dict[str, Any]) -
     return {k: coerce(defaults[k], v) for k, v in given.items()}
 
 
+_SWITCH = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
+
+
+def switch(word: str) -> bool | None:
+    """An on/off word (on, true, yes, 1 / off, false, no, 0; any case) as a bool; None for any other word: the one
+    reading of a switch for every option, spec parameter and request field."""
+    return _SWITCH.get(word.strip().lower())
+
+
 def coerce(default: Any, value: Any) -> Any:
     """A CLI string typed like the default (bool, int, float, str); a None default: int, else float, else str."""
     if not isinstance(value, str) or isinstance(default, str):
         return value
     try:
         if isinstance(default, bool):
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+            if switch(value) is None:
                 raise ValueError(value)
-            return value.lower() in ("true", "1", "yes")
+            return switch(value)
         if default is None:
             for kind in (int, float):
                 try:

@@ -38,6 +38,7 @@ import numpy as np
 from factalign.details.find import Detail, day_of_month, details_of, words
 from factalign.details.match import SourceIndex, conflicting, nearby
 from factalign.errors import FactalignError
+from factalign.registry import switch
 
 CAP = 0.0  # p_ent of a pair the check answers
 NUMBER_KINDS = frozenset(("number", "year", "score", "date"))
@@ -51,7 +52,6 @@ MODES = {"off": (frozenset(), None), "on": (ALL_KINDS, f"exact/cap{CAP:g}"),
          "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "counts": (COUNT_KINDS, f"counts/cap{CAP:g}"),
          "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
 DEFAULT = "counts"
-SWITCH = {"true": "on", "false": "off", "yes": "on", "no": "off", "1": "on", "0": "off", "all": "on"}
 _KEPT = 16  # sources whose index is kept (batch and bench score several summaries per document)
 
 
@@ -102,7 +102,8 @@ def parse_detail_check(value: bool | str | DetailCheck | None) -> DetailCheck:
         return DetailCheck(value)
     if isinstance(value, str):
         word = value.strip().lower()
-        return DetailCheck(SWITCH.get(word, word)) if SWITCH.get(word, word) in MODES else _refuse(value)
+        mode = {True: "on", False: "off"}.get(switch(word), "on" if word == "all" else word)
+        return DetailCheck(mode) if mode in MODES else _refuse(value)
     _refuse(value)
 
 

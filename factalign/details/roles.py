@@ -33,10 +33,10 @@ import numpy as np
 from factalign.details import capped
 from factalign.details.find import fold
 from factalign.errors import FactalignError
+from factalign.registry import switch
 from factalign.text.nlp import SYNTAX, pipeline
 
 DEFAULT_ON = True
-_SWITCH = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
 WHAT = {"roles": "who did what to whom is the other way round", "direction": "it moved the other way"}
 # words that say which way a quantity moved (lemmas): +1 up, -1 down
 UP = {**dict.fromkeys("""rise increase grow gain climb jump surge soar rocket up higher expand rebound""".split(), 1),
@@ -189,9 +189,9 @@ def parse_role_check(value: bool | str | RoleCheck | None) -> RoleCheck:
         return value
     if value is None or isinstance(value, bool):
         return RoleCheck(DEFAULT_ON if value is None else value)
-    word = value.strip().lower() if isinstance(value, str) else None
-    if word in _SWITCH:
-        return RoleCheck(_SWITCH[word])
+    on = switch(value) if isinstance(value, str) else None
+    if on is not None:
+        return RoleCheck(on)
     raise FactalignError(f"the role check is on or off, not {value!r}")
 
 
