@@ -14,13 +14,14 @@ import urllib.error
 import urllib.request
 from functools import lru_cache
 
+from factalign.registry import switch
+
 OFFLINE_HINT = "set HF_HUB_OFFLINE=1 to skip the hub check"
 CHECK_TIMEOUT = 3.0
 
 
 def offline_requested() -> bool:
-    return any(os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
-               for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
+    return any(switch(os.environ.get(name, "")) is True for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
 
 
 @lru_cache(maxsize=None)
