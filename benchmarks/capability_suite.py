@@ -33,6 +33,7 @@ from factalign.calibration.decision import CLAIM_LABELS, DecisionRule
 from factalign.calibration.defaults import DEFAULTS_DIR
 from factalign.calibration.model import Calibration
 from factalign.errors import FactalignError
+from factalign.details import MODES, CheckedSources, DetailCheck, capped, parse_detail_check
 from factalign.details.roles import RoleCheck, parse_role_check
 from factalign.nli import ENT, CON, load_nli
 from factalign.text.nlp import pipeline
@@ -59,12 +60,18 @@ def accuracies(rows: list[dict], scores: list[float], supported, by=("capability
     return {key: (right[key], total[key]) for key in total}
 
 
-def nli_scores(spec: str, rows: list[dict], roles: RoleCheck | str | None = None) -> tuple[list[float], str]:
-    """p_ent - p_con per row, as the model answers through the role check (None: its default, on), and the
-    model's signature."""
+def nli_scores(spec: str, rows: list[dict], roles: RoleCheck | str | None = None,
+               details: DetailCheck | str | None = None) -> tuple[list[float], str]:
+    """p_ent - p_con per row, as the model answers through the role check (None: its default, on) and the detail
+    check (None: its default; each pair's premise stands for the sources, as a one-sentence document would), and
+    the model's signature."""
     model = parse_role_check(roles).wrap(load_nli(spec))
+    check = parse_detail_check(details)
     pairs = sorted({(r["premise"], r["hypothesis"]) for r in rows})
     probs = model.predict(pairs)
+    if check.on:
+        answers = [CheckedSources(p, check.mode).answer(p, h) for p, h in pairs]
+        probs = [capped(row, into) if into else row for row, into in zip(probs, answers)]
     score = {pair: float(p[ENT] - p[CON]) for pair, p in zip(pairs, probs)}
     return [score[(r["premise"], r["hypothesis"])] for r in rows], model.signature
 
@@ -120,6 +127,9 @@ def main() -> None:
     parser.add_argument("--method", default="fenice", help="whose shipped claim threshold to apply (default fenice)")
     parser.add_argument("--by-kind", action="store_true", help="also %% right per kind of edit and of control, at > 0")
     parser.add_argument("--role-check", choices=("on", "off"), help="as in `factalign score` (default: on)")
+    parser.add_argument("--detail-check", choices=MODES,
+                        help="as in `factalign score`, each pair's premise standing for the sources (default: counts); "
+                             "with --role-check off and --detail-check off the model alone answers")
     args = parser.parse_args()
     try:
         run(args)
@@ -151,9 +161,10 @@ def run(args) -> None:
         print(f"note: fewer than 200 items for {', '.join(short)}")
     at_zero, at_threshold, by_kind, signatures = {}, {}, {}, []
     for spec in args.nli or ["house"]:
-        roles = parse_role_check(args.role_check)
-        scores, signature = nli_scores(spec, rows, roles)
-        signatures.append(f"{spec}: {signature}" + (f" + roles:{roles.signature}" if roles.on else ""))
+        roles, details = parse_role_check(args.role_check), parse_detail_check(args.detail_check)
+        scores, signature = nli_scores(spec, rows, roles, details)
+        signatures.append(f"{spec}: {signature}" + (f" + roles:{roles.signature}" if roles.on else "")
+                          + (f" + details:{details.signature}" if details.on else ""))
         at_zero[spec] = accuracies(rows, scores, lambda s: s > 0)
         by_kind[spec] = accuracies(rows, scores, lambda s: s > 0, by=("capability", "role", "kind"))
         at_threshold[spec] = accuracies(rows, scores, lambda s: rule.decide(s).label == CLAIM_LABELS[0])

@@ -175,6 +175,17 @@ def test_the_model_answers_through_the_role_check_unless_it_is_off():
     assert suite.nli_scores(model, rows, "off")[0] == pytest.approx([0.86])
 
 
+def test_the_model_answers_through_the_detail_check_with_the_premise_as_the_sources():
+    premise, changed, kept = ("About 35,000 people attempt the climb each year.",
+                              "About 50,000 people attempt the climb each year.", "About 35,000 people try the climb.")
+    rows = [{"capability": "number", "role": role, "label": label, "hypothesis": h, "kind": "number",
+             "premise": premise} for role, label, h in (("test", "contradiction", changed), ("control", "entailment", kept))]
+    model = TableNLI({(premise, changed): (0.8, 0.15, 0.05), (premise, kept): (0.9, 0.05, 0.05)})
+    # 50,000 is found nowhere in the premise: p_ent cut to 0, the 0.8 moved to neutral (0 - 0.05); 35,000 is kept
+    assert suite.nli_scores(model, rows)[0] == pytest.approx([-0.05, 0.85])
+    assert suite.nli_scores(model, rows, details="off")[0] == pytest.approx([0.75, 0.85])
+
+
 def test_the_claim_rule_is_fenices_shipped_claim_threshold():
     import json
 
