@@ -36,7 +36,7 @@ def test_config_checksum_matches_the_shipped_file():
 
 
 def test_signature_names_the_house_model(house):
-    assert house.signature.startswith("factalign/house-nli-minilm-l6-v1#sha256=")
+    assert house.signature.startswith("factalign/house-nli-minilm-l6-v4#sha256=")
 
 
 def test_a_long_document_premise_is_scored_chunk_by_chunk(house):
