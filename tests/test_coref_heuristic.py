@@ -1,5 +1,7 @@
 """The heuristic coreference: pronoun rules, line breaks, and the name a cluster stands for."""
 
+import pytest
+
 from factalign.coref import representative
 from factalign.coref.heuristic import HeuristicCoref, _fits
 
@@ -47,3 +49,16 @@ def test_a_name_that_modifies_a_noun_is_not_a_mention():
             "the Philippines. She became fluent in Tagalog.")
     clusters = mentions(text, HeuristicCoref().clusters(text))
     assert ["Natalia Moon", "She"] in clusters and not any("Darwin" in c for c in clusters)
+
+
+@pytest.mark.parametrize("text, cluster", [
+    # a possessive on the subject that opens its sentence continues the previous sentence's subject, as "It" would;
+    # "Its" was "New York", the latest place named
+    ("The bridge's main span is 4,200 feet long. When it opened, it was the longest span in the world until the "
+     "Verrazzano-Narrows Bridge was completed in New York in 1964. Its two towers rise 746 feet above the water.",
+     ["The bridge's main span", "it", "it", "Its"]),
+    ("Kilimanjaro is a dormant volcano in Tanzania. Its summit reaches 5,895 metres.", ["Kilimanjaro", "Its"]),
+    ("Barack Obama met the president of France in Paris. His visit lasted two days.", ["Barack Obama", "His"]),
+])
+def test_a_possessive_opening_its_sentence_continues_the_previous_subject(text, cluster):
+    assert [[text[a:b] for a, b in c] for c in HeuristicCoref().clusters(text)] == [cluster]

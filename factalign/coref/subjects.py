@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
-from factalign.text.pronouns import PRONOUNS, SUBJECT
+from factalign.text.pronouns import DETERMINERS, PRONOUNS, SUBJECT
 
 PERSON_NOUNS = {
     "man", "woman", "boy", "girl", "person", "child", "teen", "teenager", "baby", "father", "mother", "dad", "mum",
@@ -93,10 +93,15 @@ def sentence_subjects(doc: Doc, offset: int) -> list[tuple[int, Subject | None]]
 
 
 def opens_sentence(t: Token) -> bool:
-    """A subject pronoun (he, she, it, they) that is its sentence's first subject and stands for something."""
-    if t.lower_ not in SUBJECT or t.dep_ not in NOMINAL_SUBJECT_DEPS or empty_it(t):
+    """A subject pronoun (he, she, it, they) that is its sentence's first subject and stands for something, or a
+    possessive one (his, her, its, their) on that subject: "Its two towers rise ...", "His father was ..."."""
+    if t.lower_ in DETERMINERS and t.dep_ == "poss" and t.head.dep_ in NOMINAL_SUBJECT_DEPS:
+        subject = t.head
+    elif t.lower_ in SUBJECT and t.dep_ in NOMINAL_SUBJECT_DEPS and not empty_it(t):
+        subject = t
+    else:
         return False
-    return not any(w.dep_ in NOMINAL_SUBJECT_DEPS for w in t.doc[t.sent.start:t.i])
+    return not any(w.dep_ in NOMINAL_SUBJECT_DEPS for w in t.doc[t.sent.start:subject.i])
 
 
 def second_subject(t: Token) -> bool:
