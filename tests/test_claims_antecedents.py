@@ -137,3 +137,13 @@ def test_coverage_counts_words_a_name_replaced():
                      [("The album", "Collision Course")]) == []
     assert uncovered("It had a $10m bounty on his head in Arlington, Virginia.", ["It had a $10m bounty on his head."]) == [
         "Arlington", "Virginia"]
+
+
+def test_a_subject_phrase_with_a_possessive_is_repeated_with_the_possessive_resolved(rules):
+    text = ("The Golden Gate Bridge opened on May 27, 1937. Its main span is 4,200 feet long. "
+            "It is painted International Orange.")
+    claims = claims_of(rules, text)
+    assert "The Golden Gate Bridge's main span is 4,200 feet long." in claims
+    # "It" continues the previous subject, "Its main span", whose "Its" is the bridge's (was "Its main span is ...")
+    assert "The Golden Gate Bridge's main span is painted International Orange." in claims
+    assert not any(c.startswith("Its ") for c in claims)

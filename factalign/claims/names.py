@@ -64,7 +64,7 @@ def cluster_names(text: str, offset: int, sent: Doc, clusters, where: list[int])
     names: Names = {}
     end = offset + where[-1]
     for cluster in clusters:
-        name = representative(text, cluster)
+        name = representative(text, cluster, clusters)
         if name is None:
             continue
         name = re.sub(r"(?:'s|’s|(?<=s)')$", "", name)  # a possessive mention names the owner: "Presley's" -> "Presley"

@@ -51,14 +51,25 @@ def in_place(mention: str, starts_sentence: bool) -> str:
     return (first.capitalize() if starts_sentence else first.lower()) + " " + rest
 
 
-def representative(text: str, cluster: Cluster) -> str | None:
+def representative(text: str, cluster: Cluster, clusters: list[Cluster] = ()) -> str | None:
     """The cluster's name: its longest clean proper-name mention (first on ties), else its longest
     non-pronoun mention. A clean name is one line, without quotes or brackets, every word capitalised
-    ("Emmanuel Adebayor" over "the 27-year-old" and over a mention spilling onto the next line)."""
-    names = [text[a:b] for a, b in cluster if text[a:b].lower() not in PRONOUNS]
-    if not names:
+    ("Emmanuel Adebayor" over "the 27-year-old" and over a mention spilling onto the next line). A pronoun
+    inside that mention which another of `clusters` resolves is replaced by that cluster's name ("Its main span"
+    -> "The Golden Gate Bridge's main span")."""
+    spans = [(a, b) for a, b in cluster if text[a:b].lower() not in PRONOUNS]
+    if not spans:
         return None
-    return max(names, key=lambda m: (_clean_name(m), len(m)))
+    a, b = max(spans, key=lambda s: (_clean_name(text[s[0]:s[1]]), s[1] - s[0]))
+    name = text[a:b]
+    inner = sorted(((x, y, other) for other in clusters if other != cluster for x, y in other
+                    if a <= x and y <= b and text[x:y].lower() in PRONOUNS), reverse=True)
+    for x, y, other in inner:
+        owner = representative(text, other)
+        if owner is not None:
+            owner = possessive(owner) if text[x:y].lower() in POSSESSIVE else owner
+            name = name[:x - a] + in_place(owner, x == a) + name[y - a:]
+    return name
 
 
 def _clean_name(mention: str) -> bool:
@@ -79,7 +90,7 @@ def resolve(text: str, clusters: list[Cluster], prefix_modifiers: bool = True) -
     """
     edits: list[tuple[int, int, str]] = []
     for cluster in clusters:
-        name = representative(text, cluster)
+        name = representative(text, cluster, clusters)
         if name is None:
             continue
         for a, b in cluster:
