@@ -33,7 +33,7 @@ from factalign.calibration.decision import CLAIM_LABELS, DecisionRule
 from factalign.calibration.defaults import DEFAULTS_DIR
 from factalign.calibration.model import Calibration
 from factalign.errors import FactalignError
-from factalign.details import MODES, CheckedSources, DetailCheck, capped, parse_detail_check
+from factalign.details import MODES, DetailCheck, answered, parse_detail_check
 from factalign.details.roles import RoleCheck, parse_role_check
 from factalign.nli import ENT, CON, load_nli
 from factalign.text.nlp import pipeline
@@ -70,8 +70,7 @@ def nli_scores(spec: str, rows: list[dict], roles: RoleCheck | str | None = None
     pairs = sorted({(r["premise"], r["hypothesis"]) for r in rows})
     probs = model.predict(pairs)
     if check.on:
-        answers = [CheckedSources(p, check.mode).answer(p, h) for p, h in pairs]
-        probs = [capped(row, into) if into else row for row, into in zip(probs, answers)]
+        probs = answered(probs, pairs, lambda premise, hypothesis: check.sources(premise).answer(premise, hypothesis))
     score = {pair: float(p[ENT] - p[CON]) for pair, p in zip(pairs, probs)}
     return [score[(r["premise"], r["hypothesis"])] for r in rows], model.signature
 

@@ -184,12 +184,19 @@ class CheckedNLI:
         self.model, self.sources, self.signature = model, sources, model.signature
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-        probs = np.array(self.model.predict(pairs), dtype=np.float64)
-        for i, (premise, hypothesis) in enumerate(pairs):
-            into = self.sources.answer(premise, hypothesis)
-            if into:
-                probs[i] = capped(probs[i], into)
-        return probs
+        return answered(self.model.predict(pairs), pairs, self.sources.answer)
+
+
+def answered(probs, pairs: Sequence[tuple[str, str]], answer) -> np.ndarray:
+    """`probs` (a row per pair) with each pair that `answer(premise, hypothesis)` answers ("neutral" or
+    "contradiction") capped into it, the others as the model answered: how the detail check and the role check
+    hand the model on."""
+    out = np.array(probs, dtype=np.float64)
+    for i, (premise, hypothesis) in enumerate(pairs):
+        into = answer(premise, hypothesis)
+        if into:
+            out[i] = capped(out[i], into)
+    return out
 
 
 def capped(row: np.ndarray, into: str = "neutral") -> np.ndarray:
@@ -203,5 +210,5 @@ def capped(row: np.ndarray, into: str = "neutral") -> np.ndarray:
 
 OFF = DetailCheck("off")
 
-__all__ = ["CAP", "DEFAULT", "MODES", "DetailCheck", "CheckedSources", "CheckedNLI", "OFF", "describe",
+__all__ = ["CAP", "DEFAULT", "MODES", "DetailCheck", "CheckedSources", "CheckedNLI", "OFF", "answered", "describe",
            "parse_detail_check"]

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from factalign.details import capped
+from factalign.details import answered
 from factalign.details.find import fold
 from factalign.errors import FactalignError
 from factalign.registry import switch
@@ -202,11 +202,11 @@ class RoleCheckedNLI:
         self.model, self.signature = model, model.signature
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-        probs = np.array(self.model.predict(pairs), dtype=np.float64)
-        for i, (premise, hypothesis) in enumerate(pairs):
-            if reversal(hypothesis, premise) is not None:
-                probs[i] = capped(probs[i], "contradiction")
-        return probs
+        return answered(self.model.predict(pairs), pairs, _answer)
+
+
+def _answer(premise: str, hypothesis: str) -> str | None:
+    return "contradiction" if reversal(hypothesis, premise) is not None else None
 
 
 def finding(claim: str, places: Sequence[str]) -> dict | None:
