@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from factalign.train import MODEL_ID
+from factalign.train.bias import MODES
 from factalign.train.data import fail
 
 DEFAULT_WORK_DIR = Path("checkpoints/train-nli")
@@ -57,6 +58,10 @@ def register(subparsers) -> None:
                             "towards them, mixed with their gold label (distillation)")
     train.add_argument("--teacher-weight", type=float, default=0.5,
                        help="weight of the teacher's probabilities against the gold label (default: %(default)s)")
+    train.add_argument("--threads", type=int, default=2, help="CPU threads torch trains with (default: %(default)s)")
+    train.add_argument("--debias", choices=MODES, default="none",
+                       help="train against the overlap shortcut through a bias-only model (train/bias.py): poe "
+                            "(product of experts) or reweight; none: plain cross-entropy (default: %(default)s)")
     train.set_defaults(func=run_train_nli)
 
     label = subparsers.add_parser("teacher-label", help="save a train-nli checkpoint's probabilities on the training "
@@ -134,7 +139,8 @@ def run_train_nli(args) -> int:
     config = TrainConfig(base=base, output=args.output, work_dir=args.work_dir, epochs=args.epochs,
                          batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
                          eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
-                         device=args.device, teacher_weight=args.teacher_weight, recipe=recipe)
+                         device=args.device, teacher_weight=args.teacher_weight, debias=args.debias,
+                         threads=args.threads, recipe=recipe)
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
     return 0

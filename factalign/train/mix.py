@@ -6,7 +6,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from factalign.train import data, feverfact
+from factalign.train import data, feverfact, overlap_pairs
 from factalign.train.capability_pairs import capability_pairs
 from factalign.train.claim_pairs import claim_pairs
 from factalign.train.roles import role_pairs
@@ -23,12 +23,17 @@ SHARED_FILES = {
 }
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
 KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "capabilities", "jsonl", "natural", "natural-open",
-         "shared", "roles")
+         "shared", "roles", "overlap", "d2c", "cg2c")
 # kinds made from templates, whose spec gives a number of premises instead of a path (`roles:N`)
 GENERATED = ("roles",)
-# natural/ sets whose terms forbid commercial use (natural-open leaves them out; SICK and MSRP are
-# the shared/ sets with such terms)
-NON_COMMERCIAL = {"anli_dev_r1r2r3"}
+# natural/ sets whose terms allow commercial use, with those terms (natural-open takes only these; the
+# others are non-commercial (ANLI), mixed (MNLI, BEGIN's Topical-Chat part) or state none, which grants
+# nothing). The model card (factalign/models/house-nli/README.md) lists them.
+OPEN_NATURAL = {
+    "snli_devtest_esnli": "CC BY-SA 4.0", "fever_rte_dev": "CC BY-SA 3.0", "med_monotonicity": "CC BY-SA 4.0",
+    "fever_symmetric_v02": "MIT + CC BY-SA 3.0", "q2_dialog": "MIT", "faithdial_audit": "MIT",
+    "breaking_nli": "CC BY-SA 4.0",
+}
 # Breaking-NLI is 87% one-word-swap contradictions: capped so that its edit does not dominate the mix
 NATURAL_CAPS = {"breaking_nli": 2000}
 SENTENCES_PER_DOCUMENT = {"wice": 12, "feverfact": 16}
@@ -79,7 +84,7 @@ def natural_part(directory: Path, part: str, dev_fraction: float, seed: int, ope
     examples = []
     for path in sorted(directory.glob("*.jsonl*")):
         name = path.name.split(".")[0]
-        if open_only and name in NON_COMMERCIAL:
+        if open_only and name not in OPEN_NATURAL:
             continue
         rows = [r for r in data.read_user_jsonl(path, f"natural-{name}")
                 if (part == "dev") == is_dev(f"natural:{r['premise']}", dev_fraction, seed)]
@@ -161,6 +166,14 @@ def load_part(kind: str, path: Path | int, part: str, dev_fraction: float, seed:
         return jsonl_part(path, part, dev_fraction, seed)
     if kind == "roles":
         return roles_part(path, part, dev_fraction, seed)
+    if kind == "overlap":
+        documents = {**source_documents(path, part, dev_fraction, seed, extra_pages=True),
+                     **overlap_pairs.cg2c_documents(path / overlap_pairs.CG2C_FILE, part, dev_fraction, seed)}
+        return overlap_pairs.overlap_pairs(documents, spacy_pipeline(), seed)
+    if kind == "d2c":
+        return overlap_pairs.d2c_pairs(source_documents(path, part, dev_fraction, seed, extra_pages=True), seed)
+    if kind == "cg2c":
+        return overlap_pairs.cg2c_pairs(path, part, dev_fraction, seed)
     if kind in ("natural", "natural-open"):
         return natural_part(path, part, dev_fraction, seed, open_only=kind == "natural-open")
     return [ex for sub, rel in SHARED_FILES.items() for ex in load_part(sub, path / rel, part, dev_fraction, seed)]

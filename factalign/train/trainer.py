@@ -14,7 +14,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from factalign.train import batching
+from factalign.train import batching, bias
 from factalign.train.data import LABELS
 
 
@@ -35,6 +35,7 @@ class TrainConfig:
     patience: int = 4
     max_minutes: float | None = None
     teacher_weight: float = 0.5
+    debias: str = "none"
     threads: int = 2
     device: str = "auto"
     resume: bool = False
@@ -192,15 +193,21 @@ class _Run:
         self.save_last()
         return state["bad_evals"] >= self.config.patience
 
-    def step(self, train_encoded, train_targets: list[list[float]], indices: list[int]) -> float:
-        """One optimisation step on a batch; returns its loss (cross-entropy against the target distributions)."""
+    def step(self, train_encoded, train_targets: list[list[float]], indices: list[int],
+             bias_probs: list[list[float]] | None = None) -> float:
+        """One optimisation step on a batch; returns its loss (cross-entropy against the target distributions,
+        through the bias-only model when training against the shortcut: train/bias.py)."""
         import torch
 
         inputs = batching.collate(train_encoded, indices, self.device, batching.takes_token_types(self.model))
         targets = torch.tensor([train_targets[i] for i in indices], device=self.device)
         with _autocast(self.device):
             logits = self.model(**inputs).logits
-        loss = torch.nn.functional.cross_entropy(logits.float(), targets)
+        if bias_probs is None:
+            loss = torch.nn.functional.cross_entropy(logits.float(), targets)
+        else:
+            batch_bias = torch.tensor([bias_probs[i] for i in indices], device=self.device)
+            loss = bias.loss(logits.float(), targets, batch_bias, self.config.debias)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
         self.optimizer.step()
@@ -221,6 +228,12 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     tokenizer = batching.load_tokenizer(config.base, config.max_length)
     train_encoded = batching.encode(tokenizer, train_examples)
     train_targets = _targets(train_examples, config.teacher_weight)
+    bias_probs = None
+    if config.debias != "none":
+        bias_probs, bias_accuracy = bias.fit(train_examples, seed=config.seed)
+        config.recipe["bias_model"] = {"mode": config.debias, "features": "overlap (train/bias.py)",
+                                       "train_accuracy": round(bias_accuracy, 4)}
+        print(f"bias-only model: train accuracy {bias_accuracy:.3f} ({config.debias})", flush=True)
     lengths = [len(e[0]) for e in train_encoded]
     steps_per_epoch = -(-len(lengths) // config.batch_size)
     total_steps = steps_per_epoch * config.epochs
@@ -236,7 +249,7 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
     for epoch in range(run.state["step"] // steps_per_epoch, config.epochs):
         batches = batching.bucketed_batches(lengths, config.batch_size, random.Random(f"{config.seed}:{epoch}"))
         for indices in batches[run.state["step"] - epoch * steps_per_epoch:]:
-            loss = run.step(train_encoded, train_targets, indices)
+            loss = run.step(train_encoded, train_targets, indices, bias_probs)
             running_loss = loss if running_loss is None else 0.98 * running_loss + 0.02 * loss
             progress.update(1)
             progress.set_postfix(loss=f"{running_loss:.3f}", epoch=epoch)
