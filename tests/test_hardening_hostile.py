@@ -1,0 +1,52 @@
+"""Hostile input of issue 47 outside the service: numbers past a float's range, terminal escapes in the texts
+that claims keep verbatim, huge or ragged cells in a benchmark file, model specs that cannot work here, and
+the client of `factalign serve` against a server or proxy that answers nonsense. Each ends in a result or
+in one line naming what is wrong, never a traceback. (The service's own: tests/test_serve_hostile.py.)"""
+
+import json
+
+import pytest
+
+from factalign import Scorer
+from factalign.details.find import numbers_of
+from factalign.details.match import SourceIndex, nearby
+from tests.test_batch_io import WordsNLI, words_nli  # noqa: F401  (words_nli: the autouse fixture)
+from tests.test_cli import assert_one_line_error, run
+from tests.test_hardening import output_ids, write_rows
+
+HUGE = "1" + "0" * 400  # about 309 digits or more do not fit a float
+NINES = "9" * 400
+DOCUMENT = "The company hired 35,000 workers. It opened a plant in Ohio."
+
+
+# 1. a number a float cannot hold
+
+@pytest.mark.parametrize("number", [HUGE, NINES, "1" + "0" * 305 + " trillion", "1," + ",".join(["000"] * 110)])
+def test_a_number_past_the_float_range_is_no_number_detail(number):
+    text = f"The company hired {number} workers and 12 managers."
+    assert [d.text for d in numbers_of(text)] == ["12"]
+    assert SourceIndex(text).has(numbers_of("12 managers")[0])  # the sources' index of such a text is read
+    assert nearby(numbers_of("35,000 workers")[0], text, "It hired 35,000 workers.").value == 12.0
+
+
+@pytest.mark.parametrize("mode", ["on", "numbers", "counts", "conflict"])
+@pytest.mark.parametrize("where", ["claim", "document"])
+def test_every_detail_mode_scores_a_text_with_such_a_number(mode, where, number=NINES):
+    scorer = Scorer("nli-sent", nli=WordsNLI(), calibration=None, detail_check=mode)
+    claim = f"The company hired {number} workers."
+    document = DOCUMENT + (f" It later hired {HUGE} workers." if where == "document" else "")
+    result = scorer.score(document, claim if where == "claim" else "The company hired 35,000 workers.")
+    assert len(result.claims) == 1 and -1 <= result.score <= 1
+
+
+def test_batch_finishes_a_file_with_such_a_row_and_keeps_every_row(tmp_path, capsys):
+    rows = write_rows(tmp_path / "rows.jsonl", [
+        {"id": "a", "document": DOCUMENT, "summary": "The company hired 35,000 workers."},
+        {"id": "huge", "document": DOCUMENT, "summary": f"The company hired {HUGE} workers."},
+        {"id": "nines", "document": f"{DOCUMENT} Then {NINES} more.", "summary": f"It hired {NINES} workers."},
+        {"id": "b", "document": DOCUMENT, "summary": "It opened a plant in Ohio."}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "batch", rows, "--output", out, "--method", "nli-sent", "--nli", "words", "--no-cache",
+                       "--threshold", "0.5", "--quiet", "--detail-check", "on")
+    assert code == 0 and "error" not in err, err
+    assert output_ids(out) == ["a", "huge", "nines", "b"]
