@@ -50,3 +50,30 @@ def test_batch_finishes_a_file_with_such_a_row_and_keeps_every_row(tmp_path, cap
                        "--threshold", "0.5", "--quiet", "--detail-check", "on")
     assert code == 0 and "error" not in err, err
     assert output_ids(out) == ["a", "huge", "nines", "b"]
+
+
+# 2. terminal escapes in the texts
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
+CSI = "\x9b"
+
+
+def test_score_prints_claims_and_excerpts_with_control_characters_escaped(tmp_path, capsys):
+    (tmp_path / "d.txt").write_text(f"Anna sang in Paris{ESCAPES}. Bob{CSI}31m danced in Rome.")
+    (tmp_path / "s.txt").write_text(f"Anna sang in Paris{ESCAPES}. Bob{CSI}31m danced.")
+    common = ["score", "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt", "--method", "nli-sent",
+              "--nli", "words", "--no-cache", "--threshold", "0.5"]
+    code, out, _ = run(capsys, *common)
+    assert code == 0 and "Anna sang in Paris\\x1b]0;pwned\\x07\\x1b[2J" in out and "Bob\\x9b31m" in out
+    assert not any(c in out for c in "\x1b\x07\x9b")
+    code, out, _ = run(capsys, *common, "--json")
+    assert code == 0 and not any(c in out for c in "\x1b\x07\x9b") and "\\u009b" in out
+    text = " ".join(c["claim"]["text"] for c in json.loads(out)["claims"])
+    assert f"Anna sang in Paris{ESCAPES}." in text and f"Bob{CSI}31m" in text  # verbatim to a JSON reader
+
+
+def test_claims_extract_prints_claims_with_control_characters_escaped(capsys):
+    code, out, _ = run(capsys, "claims", "extract", "--text", f"Anna sang in Paris{ESCAPES}{CSI}2J in 2012.",
+                       "--extractor", "rules")
+    assert code == 0 and out.strip() and not any(c in out for c in "\x1b\x07\x9b")
+    assert "\\x1b]0;pwned\\x07" in out
