@@ -77,3 +77,42 @@ def test_claims_extract_prints_claims_with_control_characters_escaped(capsys):
                        "--extractor", "rules")
     assert code == 0 and out.strip() and not any(c in out for c in "\x1b\x07\x9b")
     assert "\\x1b]0;pwned\\x07" in out
+
+
+# 7. model specs that cannot work here; a file or a missing path given as a model
+
+def _score_with(capsys, tmp_path, spec):
+    (tmp_path / "d.txt").write_text(DOCUMENT)
+    (tmp_path / "s.txt").write_text("The company hired 35,000 workers.")
+    return run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt", "--nli", spec,
+               "--no-cache")
+
+
+@pytest.mark.parametrize("device, message", [
+    ("cuda", "NLI option device=cuda: this torch was built without CUDA; use device=cpu"),
+    ("cuda:0", "NLI option device=cuda:0: this torch was built without CUDA; use device=cpu"),
+    ("bogus", "NLI option device must be a torch device (cpu, cuda, cuda:1, mps), not 'bogus'")])
+@pytest.mark.parametrize("backend", ["hf", "t5"])
+def test_a_device_this_torch_cannot_use_is_one_line_naming_the_option(tmp_path, capsys, backend, device, message):
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    if device.startswith("cuda") and torch.backends.cuda.is_built():
+        pytest.skip("this torch has CUDA")
+    code, _, err = _score_with(capsys, tmp_path, f"{backend}:{tmp_path},device={device}")
+    assert_one_line_error(code, err, message)
+
+
+@pytest.mark.parametrize("backend, what", [("hf", "NLI model"), ("hhem", "HHEM model"), ("t5", "seq2seq checker")])
+def test_a_file_given_as_a_model_is_no_hub_id(tmp_path, capsys, monkeypatch, backend, what):
+    pytest.importorskip("transformers")
+    (tmp_path / "notes.txt").write_text("not a model")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _score_with(capsys, tmp_path, f"{backend}:notes.txt")
+    assert_one_line_error(code, err, f"cannot load {what} from notes.txt: it is a file; pass the model's directory")
+
+
+def test_a_missing_hhem_directory_is_said_before_trust_remote_code(tmp_path, capsys):
+    pytest.importorskip("transformers")
+    code, _, err = _score_with(capsys, tmp_path, f"hhem:{tmp_path}/nonexistent")
+    assert_one_line_error(code, err, f"cannot load HHEM model '{tmp_path}/nonexistent': no such directory")
+    assert "trust_remote_code" not in err
