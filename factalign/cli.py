@@ -65,7 +65,9 @@ def run_score(args: argparse.Namespace) -> int:
         from factalign.client import KEY_ENV, Client
 
         check_url(args.server, "--server")
-        result, cal = Client(args.server, api_key=os.environ.get(KEY_ENV)).check(summary, document), None
+        client = Client(args.server, api_key=os.environ.get(KEY_ENV))
+        result = client.check(summary, document)
+        cal = None if args.json else client.calibration()  # the line local `score` prints under the verdict
     else:
         scorer = scorer_from_args(args)
         result, cal = scorer.score(document, summary), scorer.calibration_model

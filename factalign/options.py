@@ -167,8 +167,10 @@ def llm_from_args(args: argparse.Namespace):
 def check_url(url: str | None, option: str) -> None:
     from urllib.parse import urlsplit
 
+    from factalign.redaction import redact
+
     if url is not None and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
-        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
+        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {quoted(redact(url))}")
 
 
 @dataclass(frozen=True)

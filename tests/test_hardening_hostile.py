@@ -81,11 +81,14 @@ def test_claims_extract_prints_claims_with_control_characters_escaped(capsys):
 
 # 7. model specs that cannot work here; a file or a missing path given as a model
 
-def _score_with(capsys, tmp_path, spec):
+def _files(tmp_path):
     (tmp_path / "d.txt").write_text(DOCUMENT)
     (tmp_path / "s.txt").write_text("The company hired 35,000 workers.")
-    return run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt", "--nli", spec,
-               "--no-cache")
+    return "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt"
+
+
+def _score_with(capsys, tmp_path, spec):
+    return run(capsys, "score", *_files(tmp_path), "--nli", spec, "--no-cache")
 
 
 @pytest.mark.parametrize("device, message", [
@@ -116,3 +119,101 @@ def test_a_missing_hhem_directory_is_said_before_trust_remote_code(tmp_path, cap
     code, _, err = _score_with(capsys, tmp_path, f"hhem:{tmp_path}/nonexistent")
     assert_one_line_error(code, err, f"cannot load HHEM model '{tmp_path}/nonexistent': no such directory")
     assert "trust_remote_code" not in err
+
+
+# 8-9. the client of `factalign serve` against a server or proxy that answers nonsense; credentials in its URL
+
+class FakeServer:
+    """An HTTP server on 127.0.0.1 answering each request with the next (status, headers, body) of `answers`
+    (the last one repeated); it keeps each request's (path, headers)."""
+
+    def __init__(self, *answers):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.answers, self.requests = list(answers), []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def answer(self):
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                fake.requests.append((self.path, dict(self.headers)))
+                status, headers, body = fake.answers.pop(0) if len(fake.answers) > 1 else fake.answers[0]
+                body = body if isinstance(body, bytes) else json.dumps(body).encode()
+                self.send_response(status)
+                for k, v in {"Content-Type": "application/json", **headers, "Content-Length": str(len(body))}.items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = answer
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def __enter__(self):
+        import threading
+
+        threading.Thread(target=lambda: self.httpd.serve_forever(poll_interval=0.02), daemon=True).start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def served(summary="The company hired 35,000 workers."):
+    return {"result": Scorer("nli-sent", nli=WordsNLI(), calibration=None).score(DOCUMENT, summary).to_dict(),
+            "seconds": 0.1}
+
+
+@pytest.mark.parametrize("header", ["nan", "inf", "-inf", "1e999", "soon", ""])
+def test_a_retry_after_that_is_no_number_of_seconds_waits_a_bounded_finite_time(monkeypatch, header):
+    import factalign.client
+
+    waits = []
+    monkeypatch.setattr(factalign.client.time, "sleep", waits.append)
+    with FakeServer((503, {"Retry-After": header}, {"error": "busy", "status": 503}), (200, {}, served())) as server:
+        result = factalign.Client(server.url, max_wait=30).check("The company hired 35,000 workers.", DOCUMENT)
+    assert result.score == served()["result"]["score"]
+    assert len(waits) == 1 and 0 <= waits[0] <= 30
+
+
+@pytest.mark.parametrize("body, what", [
+    (b"<html><body>502 Bad Gateway</body></html>", "no JSON"), ({}, "no result"), ({"result": None}, "no result"),
+    ([1, 2], "no result"), ({"result": {**served()["result"], "score": "high"}}, "a score that is no number"),
+    ({"result": {**served()["result"], "claims": [{"claim": 3}]}}, "no result")])
+def test_a_200_that_is_no_result_is_one_line_quoting_the_answer(tmp_path, capsys, body, what):
+    import factalign
+
+    with FakeServer((200, {}, body)) as server:
+        with pytest.raises(factalign.FactalignError, match=rf"^the server at {server.url} answered with {what}, so it "
+                                                           r"may not be a factalign service: .+$"):
+            factalign.Client(server.url).check("The company hired 35,000 workers.", DOCUMENT)
+        code, _, err = run(capsys, "score", "--server", server.url, *_files(tmp_path))
+    assert_one_line_error(code, err, f"the server at {server.url} answered with {what}")
+    assert len(err) < 300
+
+
+@pytest.mark.parametrize("url", ["http://user:SECRET@127.0.0.1:1", "http://user:SECRET@127.0.0.1",
+                                 "http://user:SECRET@127.0.0.1:port", "ftp://user:SECRET@127.0.0.1"])
+def test_credentials_in_the_server_url_are_never_printed(tmp_path, capsys, url):
+    import factalign
+
+    code, out, err = run(capsys, "score", "--server", url, *_files(tmp_path))
+    assert_one_line_error(code, err)
+    assert "SECRET" not in err + out and "127.0.0.1" in err
+    assert "SECRET" not in repr(factalign.Client(url))
+
+
+def test_credentials_in_the_url_go_as_basic_authentication_and_not_in_a_refusal(tmp_path, capsys):
+    import base64
+
+    refusal = {"error": "missing or wrong API key: send Authorization: Bearer KEY", "status": 401}
+    with FakeServer((401, {}, refusal)) as server:
+        url = server.url.replace("//", "//user:SECRET@")
+        code, _, err = run(capsys, "score", "--server", url, *_files(tmp_path))
+    assert err == f"factalign: error: the server refused the request (401): {refusal['error']}\n" and code == 2
+    assert server.requests[0][1]["Authorization"] == "Basic " + base64.b64encode(b"user:SECRET").decode()

@@ -104,3 +104,15 @@ def test_a_timeout_no_timer_can_hold_is_refused_before_models_load(value):
     assert proc.returncode == 2
     assert proc.stderr == (f"factalign: error: argument --timeout: must be more than 0 and at most 86,400, not {value} "
                            "(see 'factalign serve --help')\n")
+
+
+def test_score_server_prints_what_local_score_prints_calibration_line_included(server):
+    args = ["score", "--document", "examples/document.txt", "--summary", "examples/summary.txt", "--no-cache"]
+    env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin"}
+    local = subprocess.run([sys.executable, "-m", "factalign", *args, "--max-chars", "10000"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=300, env=env)
+    remote = subprocess.run([sys.executable, "-m", "factalign", *args, "--server", server.url], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300, env=env)
+    assert local.returncode == remote.returncode == 0, local.stderr + remote.stderr
+    assert "(calibration " in local.stdout.splitlines()[1]
+    assert remote.stdout == local.stdout
