@@ -217,3 +217,42 @@ def test_credentials_in_the_url_go_as_basic_authentication_and_not_in_a_refusal(
         code, _, err = run(capsys, "score", "--server", url, *_files(tmp_path))
     assert err == f"factalign: error: the server refused the request (401): {refusal['error']}\n" and code == 2
     assert server.requests[0][1]["Authorization"] == "Basic " + base64.b64encode(b"user:SECRET").decode()
+
+
+# 10. a huge cell, a ragged row, a document that is no string in a benchmark file
+
+def _bench(capsys, tmp_path, name, content):
+    path = tmp_path / name
+    path.write_text(content) if isinstance(content, str) else path.write_text("".join(json.dumps(r) + "\n" for r in content))
+    return run(capsys, "bench", "--data", f"llm-aggrefact:{path}", "--method", "nli-sent", "--nli", "words",
+               "--out", tmp_path / "run"), path
+
+
+BIG = "x" * 100_000
+
+
+@pytest.mark.parametrize("content, said", [
+    (f"doc,claim,label\nA doc.,A claim.,{BIG}\n", ":2: label 'xxx"),
+    (f"doc,claim,label,split\nA doc.,A claim.,1,{BIG}\n", ":2: split 'xxx"),
+    ([{"id": BIG, "doc": "A doc.", "claim": "A claim.", "label": 1}] * 2, ": duplicate id 'xxx")],
+    ids=["label", "split", "id"])
+def test_a_huge_cell_is_quoted_cut_in_the_error(tmp_path, capsys, content, said):
+    (code, _, err), path = _bench(capsys, tmp_path, "rows.csv" if isinstance(content, str) else "rows.jsonl", content)
+    assert_one_line_error(code, err, f"{path}{said}", "...' (100,000 characters)")
+    assert len(err) < 400
+
+
+@pytest.mark.parametrize("content, message", [
+    ("doc,claim,label\nA doc.\n", "2: a row of 1 cell under a header of 3 columns (doc, claim, label)"),
+    ("doc,claim,label\nA doc.,A claim.,1,more\n", "2: a row of 4 cells under a header of 3 columns (doc, claim, label)")])
+def test_a_ragged_csv_row_is_said_to_be_ragged(tmp_path, capsys, content, message):
+    (code, _, err), path = _bench(capsys, tmp_path, "rows.csv", content)
+    assert_one_line_error(code, err, f"{path}:{message}")
+    assert "missing field" not in err
+
+
+@pytest.mark.parametrize("field, value, shown", [("doc", ["A doc.", "More."], "an array"), ("claim", {"a": 1}, "an object")])
+def test_a_document_or_claim_that_is_no_string_is_refused_not_scored_as_its_repr(tmp_path, capsys, field, value, shown):
+    row = {"doc": "A doc.", "claim": "A claim.", "label": 1, field: value}
+    (code, _, err), path = _bench(capsys, tmp_path, "rows.jsonl", [row])
+    assert_one_line_error(code, err, f"{path}:1: {'doc' if field == 'doc' else 'summary'} must be a string, not {shown}")

@@ -60,7 +60,7 @@ def as_sources(items: Any) -> list[Source]:
     seen: dict[str, int] = {}
     for i, s in enumerate(sources):
         if s.id in seen:
-            raise FactalignError(f"duplicate source id {s.id!r} (sources {seen[s.id] + 1} and {i + 1}); ids must be unique")
+            raise FactalignError(f"duplicate source id {quoted(s.id)} (sources {seen[s.id] + 1} and {i + 1}); ids must be unique")
         seen[s.id] = i
     return sources
 
@@ -74,7 +74,7 @@ def _source(i: int, item: Any) -> Source:
     elif isinstance(item, Mapping):
         unknown = [k for k in item if k not in SOURCE_KEYS]
         if unknown:
-            raise FactalignError(f"{where} has the unknown key {unknown[0]!r}; a source takes {', '.join(SOURCE_KEYS)}")
+            raise FactalignError(f"{where} has the unknown key {quoted(unknown[0])}; a source takes {', '.join(SOURCE_KEYS)}")
         if "text" not in item or "id" not in item:
             raise FactalignError(f"{where} needs {'a text' if 'text' not in item else 'an id'}: {{\"id\": ..., \"text\": ...}}")
         source = Source(item["id"], item["text"], item.get("title"), item.get("url"))
