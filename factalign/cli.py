@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import os
-import shutil
 import sys
 import warnings
 
@@ -14,7 +12,7 @@ from tqdm import tqdm
 
 from factalign import interrupts
 from factalign.columns import ROW_FIELDS, add_columns_option
-from factalign.errors import FactalignError, FactalignWarning, printable
+from factalign.errors import FactalignError, FactalignWarning, json_text, printable, shown
 from factalign.io import default_cache_path, distinct_files, read_sources, read_text, source_files
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
@@ -23,6 +21,7 @@ from factalign.options import (MethodParams, add_fail_under_option, add_llm_opti
                                add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args, check_url,
                                scorer_from_args, settings_from_args)
 from factalign.engine.rows import below, check_fail_under, gated
+from factalign.result_table import print_result
 from factalign.scorer import check_sources, check_text
 from factalign.text.sources import Source, joined_text
 from factalign.version import __version__
@@ -66,7 +65,9 @@ def run_score(args: argparse.Namespace) -> int:
         from factalign.client import KEY_ENV, Client
 
         check_url(args.server, "--server")
-        result, cal = Client(args.server, api_key=os.environ.get(KEY_ENV)).check(summary, document), None
+        client = Client(args.server, api_key=os.environ.get(KEY_ENV))
+        result = client.check(summary, document)
+        cal = None if args.json else client.calibration()  # the line local `score` prints under the verdict
     else:
         scorer = scorer_from_args(args)
         result, cal = scorer.score(document, summary), scorer.calibration_model
@@ -75,111 +76,10 @@ def run_score(args: argparse.Namespace) -> int:
 
         html_report(args.html, [result.to_dict()], [(text, summary)], getattr(args, "threshold", None))
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json_text(result.to_dict()))
     else:
         print_result(result, cal, text)
     return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
-
-
-def print_result(result, cal, document: str) -> None:
-    """The verdict first (decision, label, probability), then one line per claim fitted to the terminal's
-    width (`COLUMNS` when piped): the claim, its label and span always, the document text as room allows.
-    `cal`: the scorer's calibration, described under the verdict (None: not described)."""
-    width = max(80, shutil.get_terminal_size((120, 24)).columns)
-    verdict = [f"decision: {result.decision.upper()}"] if result.decision else []
-    verdict += [result.label] if result.label else []
-    verdict += [f"P(consistent) = {result.probability:.2f}"] if result.probability is not None else []
-    print(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
-    if result.reason:
-        print(_fit(f"  why: {result.reason}", width))
-    if cal:
-        print(_fit(f"  {cal.describe()}", width))
-    print(_fit(f"  {result.signature}", width))
-    spans = [span_label(c.premise) for c in result.claims]
-    span_width = max([13, *map(len, spans)]) if result.sources else 13  # one document: the table as it always was
-    head = f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'source span':<{span_width}}  "
-    print(head + ("claim -> the sources at the span" if result.sources else "claim -> the document at the span"))
-    for i, (c, span) in enumerate(zip(result.claims, spans)):
-        source, rewritten = aligned_source(c, document)
-        parts = source_parts(c, document, result.sources)
-        prob = f"{c.probability:.2f}" if c.probability is not None else "-"
-        row = f"{i:>3}  {c.score:>7.4f}  {prob:>6}  {c.label or '-':<11}  {c.decision or '-':<8}  {span:<{span_width}}  "
-        line = row + c.claim.text
-        if parts:  # a premise over several sources: each source's part on a line, the one sharing most words first
-            print(line)
-            for part in parts:
-                print(_fit(f"{'':>{len(head)}}->  {part}", width))
-        elif source and width - len(line) >= 24:
-            print(_fit(f"{line}  ->  {source}", width))
-        else:  # the claim is never cut: the document text goes on its own line
-            print(line)
-            if source:
-                print(_fit(f"{'':>{len(head)}}->  {source}", width))
-        if rewritten:
-            print(_fit(f"{'':>{len(head)}}as checked, with coreferences resolved: {rewritten}", width))
-        if c.reason:
-            print(_fit(f"{'':>{len(head)}}why: {c.reason}", width))
-    if cal and cal.claims is None and result.claims:
-        print("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
-
-
-SPAN_LABEL_CHARS = 32  # a premise over several sources: their offsets, else their ids, else their number
-
-
-def span_label(p) -> str:
-    """A premise's place: `[start:end]` in the document, or with several sources `ID[start:end]` inside each
-    source it lies in (`a.txt[0:80] + b.txt[12:40]` when it joins two)."""
-    if p is None or not p.spans:
-        return "-"
-    if not p.locations:
-        return f"[{p.spans[0][0]}:{p.spans[-1][1]}]"
-    places: dict[str, list[int]] = {}
-    for loc in p.locations:
-        start, end = places.setdefault(loc.source, [loc.start, loc.end])
-        places[loc.source] = [min(start, loc.start), max(end, loc.end)]
-    for label in (" + ".join(f"{name}[{a}:{b}]" for name, (a, b) in places.items()), " + ".join(places)):
-        if len(places) == 1 or len(label) <= SPAN_LABEL_CHARS:
-            return label
-    return f"{len(places)} sources"  # --json lists each one's offsets
-
-
-def _fit(line: str, width: int) -> str:
-    return line if len(line) <= width else line[:width - 3] + "..."
-
-
-SOURCE_PARTS = 3  # a premise's sources shown in the table; --json lists all
-
-
-def source_parts(c, document: str, sources) -> list[str]:
-    """`ID: text` of each source a premise over several sources takes text from, the source sharing the most
-    of the claim's words first (ties: in premise order), at most SOURCE_PARTS and a line saying how many more;
-    [] for a premise inside one source. A joined premise's text begins with whichever source comes first,
-    which need not be the one that supports the claim."""
-    from factalign.evidence import tokens
-
-    p = c.premise
-    if p is None or len({loc.source for loc in p.locations}) < 2:
-        return []
-    starts = {r.id: r.start for r in sources}
-    texts: dict[str, list[str]] = {}
-    for loc in p.locations:
-        texts.setdefault(loc.source, []).append(document[starts[loc.source] + loc.start:starts[loc.source] + loc.end])
-    words = set(tokens(c.claim.text))
-    order = sorted(texts, key=lambda s: -len(words & set(tokens(" ".join(texts[s])))))
-    shown = [f"{s}: {' '.join(' '.join(texts[s]).split())}" for s in order[:SOURCE_PARTS]]
-    more = len(order) - SOURCE_PARTS
-    return shown + ([f"(and {more} more source{'s' if more > 1 else ''}; --json lists them)"] if more > 0 else [])
-
-
-def aligned_source(c, document: str) -> tuple[str, str | None]:
-    """The document's own text at the claim's premise spans, and the premise the NLI model was given
-    when it differs (coref rewrites it: "her fans" -> "Natalia Moon fans"), else None."""
-    p = c.premise
-    if p is None:
-        return "", None
-    source = " ".join(document[a:b] for a, b in p.spans) if p.spans else p.text
-    rewritten = p.text if " ".join(p.text.split()) != " ".join(source.split()) else None
-    return " ".join(source.split()), rewritten and " ".join(rewritten.split())
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -231,18 +131,18 @@ def run_revise(args: argparse.Namespace) -> int:
         out = refine(document, summary, scorer, scorer.llm, args.rounds)
         steps.update()
     if args.json:
-        print(json.dumps(out.to_dict(), ensure_ascii=False))
+        print(json_text(out.to_dict()))
         return 0
     print(f"{args.feedback.upper()} before = {out.before.score:.4f}  after = {out.after.score:.4f}  "
           f"rounds = {len(out.rounds)} of {args.rounds}  {out.signature}")
     for i, r in enumerate(out.rounds, 1):
         print(f"round {i}: {r.result.score:.4f} after revising {len(r.flagged)} flagged")
         for unit in r.flagged if args.feedback == "acueval" else [r.comment]:
-            print(f"  {'unsupported' if args.feedback == 'acueval' else 'comment'}: {' '.join(unit.split())}")
+            print(shown(f"  {'unsupported' if args.feedback == 'acueval' else 'comment'}: {' '.join(unit.split())}"))
     if out.fixed is not None:
-        print(f"fixed: {'; '.join(out.fixed) or '-'}")
-        print(f"still flagged: {'; '.join(flagged(out.after)) or '-'}")
-    print(out.revised)
+        print(shown(f"fixed: {'; '.join(out.fixed) or '-'}"))
+        print(shown(f"still flagged: {'; '.join(flagged(out.after)) or '-'}"))
+    print("\n".join(map(shown, out.revised.splitlines())))
     return 0
 
 

@@ -1,6 +1,9 @@
 """User-facing errors: the CLI prints them as one line and exits non-zero."""
 
 import functools
+import json
+import re
+from typing import Any
 
 
 class FactalignError(Exception):
@@ -15,6 +18,43 @@ def printable(text: str) -> str:
     """The text with control characters escaped as Python escapes them (\\x1b, \\n), so that a file name
     cannot drive the terminal or split a one-line message."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1 (U+009B is a CSI on many terminals)
+_RAW_IN_JSON = re.compile("[\x7f-\x9f]")  # json.dumps escapes C0 itself, DEL and C1 never
+
+
+def shown(text: str) -> str:
+    """Text for the terminal with its control characters (C0, DEL, C1) escaped as Python escapes them
+    (\\x1b, \\x9b, \\n) and everything else as it is: a claim holding ESC ] 0 ; ... BEL keeps the sentence
+    verbatim, so without this it could retitle or clear the terminal it is printed on."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def json_text(value: Any, **options) -> str:
+    """json.dumps(value, ensure_ascii=False) with DEL and C1 controls written as \\u escapes as well: the same
+    value to any JSON reader, and nothing that drives a terminal when the line is printed."""
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False, **options))
+
+
+QUOTED_CHARS = 60  # of a value quoted in a message; a 100,000-character cell must not become the error line
+
+
+def quoted(value: Any) -> str:
+    """repr(value) for a message, cut to QUOTED_CHARS with the value's length said: the one place error
+    messages quote a value that came from the user's data."""
+    text = repr(value)
+    if len(text) <= QUOTED_CHARS:
+        return text
+    if isinstance(value, str):  # the closing quote kept: 'xxxx...' (100,000 characters)
+        return f"{text[:QUOTED_CHARS - 4]}...{text[-1]} ({len(value):,} characters)"
+    return f"{text[:QUOTED_CHARS - 3]}..."
+
+
+def type_name(value: Any) -> str:
+    """A value's type as JSON names it (null, a string, an array), Python's name for any other."""
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
 class MissingFieldError(FactalignError, KeyError):

@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from functools import lru_cache
 
+from factalign.errors import FactalignError
 from factalign.registry import switch
 
 OFFLINE_HINT = "set HF_HUB_OFFLINE=1 to skip the hub check"
@@ -38,7 +39,16 @@ def hub_reachable(endpoint: str) -> bool:
 
 
 def looks_like_path(model: str) -> bool:
-    return os.path.isdir(model) or model.startswith(("/", ".", "~")) or os.sep + os.sep in model
+    return os.path.exists(model) or model.startswith(("/", ".", "~")) or os.sep + os.sep in model
+
+
+def check_model_path(what: str, model: str, example: str) -> None:
+    """A model given as a path must be a directory: a file (hf:notes.txt) or a missing path is said at once, never
+    looked up on the hub as an id."""
+    if os.path.isfile(model):
+        raise FactalignError(f"cannot load {what} from {model}: it is a file; pass the model's directory, e.g. {example}")
+    if looks_like_path(model) and not os.path.isdir(model):
+        raise FactalignError(f"cannot load {what} {model!r}: no such directory; pass its local directory, e.g. {example}")
 
 
 def local_files_only(model: str) -> bool:

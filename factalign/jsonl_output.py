@@ -16,7 +16,7 @@ import stat
 import sys
 from typing import Any
 
-from factalign.errors import FactalignError, printable
+from factalign.errors import FactalignError, json_text, printable, quoted
 from factalign.io import loads_json
 
 
@@ -106,9 +106,9 @@ class JsonlOutput:
     def write(self, row: dict[str, Any]) -> None:
         """Append the row as one line; on failure nothing of it stays in the file."""
         try:
-            line = json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n"
+            line = json_text(row, allow_nan=False) + "\n"
         except ValueError:
-            raise FactalignError(f"row {row.get('id')!r} holds a value that is not valid JSON (NaN or infinity)") from None
+            raise FactalignError(f"row {quoted(row.get('id'))} holds a value that is not valid JSON (NaN or infinity)") from None
         self._write(line.encode("utf-8"))
 
     def _write(self, data: bytes) -> None:

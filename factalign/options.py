@@ -4,12 +4,13 @@ default, one meaning), and the ScorerSettings (so the Scorer) or LLM client they
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, quoted
 from factalign.details import DEFAULT as DETAILS_DEFAULT
 from factalign.details import MODES as DETAIL_MODES
 from factalign.details.roles import DEFAULT_ON as ROLES_ON
@@ -87,6 +88,26 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    f"(default: {'on' if ROLES_ON else 'off'})")
 
 
+def bounded(kind: type = float, low: float | None = None, high: float | None = None, above: float | None = None):
+    """An argparse `type`: a finite number of `kind` (int or float) at least `low` (or more than `above`) and at most
+    `high`. The range is checked here, as the option is parsed, so a value no code after it can use (inf, nan, 1e300
+    seconds, a port past 65535) is one line naming the option before anything loads."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {'a whole' if kind is int else 'a'} number, not {quoted(text)}") from None
+        fits = (math.isfinite(value) and (low is None or value >= low) and (above is None or value > above)
+                and (high is None or value <= high))
+        if not fits:
+            lower = f"more than {above:g}" if above is not None else f"at least {low:g}" if low is not None else ""
+            upper = f"at most {high:,g}" if high is not None else ""
+            raise argparse.ArgumentTypeError(f"must be {' and '.join(x for x in (lower, upper) if x)}, not {text if len(text) <= 40 else quoted(text)}")
+        return value
+    parse.__name__ = kind.__name__  # argparse names the type in its own messages
+    return parse
+
+
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
     p.add_argument("--fail-on", choices=["review", "block"], metavar="{review,block}",
@@ -146,8 +167,10 @@ def llm_from_args(args: argparse.Namespace):
 def check_url(url: str | None, option: str) -> None:
     from urllib.parse import urlsplit
 
+    from factalign.redaction import redact
+
     if url is not None and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
-        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {url!r}")
+        raise FactalignError(f"{option} must be an http(s) URL such as http://localhost:8000/v1, not {quoted(redact(url))}")
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def test_score_json_spans_index_the_document(tmp_path, capsys, monkeypatch):
 
 
 def test_the_table_shows_the_documents_own_text_and_the_rewritten_premise_apart():
-    from factalign.cli import aligned_source
+    from factalign.result_table import aligned_source
     from factalign.data import Claim, ClaimResult, Premise
 
     start = DOC.index("She is now known to her fans")

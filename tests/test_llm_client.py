@@ -16,7 +16,8 @@ import pytest
 
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.llm import ChatClient, parse_list
-from factalign.llm.retry import redact, retry_after
+from factalign.llm.retry import retry_after
+from factalign.redaction import redact
 
 
 class ScriptedServer:

@@ -12,7 +12,8 @@ import pytest
 
 from factalign import Scorer, SummaryResult
 from factalign.bench.data import load_benchmark
-from factalign.cli import main, source_parts, span_label
+from factalign.cli import main
+from factalign.result_table import source_parts, span_label
 from factalign.data import Claim, ClaimResult, Document, Location, Premise, _within_sources
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI

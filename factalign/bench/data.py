@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from factalign.columns import column_for, missing_error, parse_columns as parse_any_columns, row_sources
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, quoted, type_name
 from factalign.io import csv_settings, file_kind, read_jsonl, read_text
 from factalign.registry import Registry
 from factalign.text.sources import Source, as_sources, join
@@ -133,7 +133,7 @@ def load_benchmark(spec: str, columns: dict[str, str] | None = None, graded: boo
     seen = set()
     for ex in examples:
         if ex.id in seen:
-            raise FactalignError(f"{path}: duplicate id {ex.id!r} (ids must be unique; map another column with --columns id=...)")
+            raise FactalignError(f"{path}: duplicate id {quoted(ex.id)} (ids must be unique; map another column with --columns id=...)")
         seen.add(ex.id)
     return Benchmark(path, examples, digest, graded)
 
@@ -222,6 +222,10 @@ def _csv_rows(path: str, text: str):
     reader = csv.DictReader(io.StringIO(text), **csv_settings(path))
     try:
         for row in reader:
+            if None in row or None in row.values():  # DictReader's filler for cells past or short of the header
+                cells = len(row) - (None in row) + len(row.get(None) or ()) - list(row.values()).count(None)
+                raise FactalignError(f"{path}:{reader.line_num}: a row of {cells} cell{'s' if cells != 1 else ''} under a header of "
+                                     f"{len(reader.fieldnames)} columns ({', '.join(reader.fieldnames)})")
             yield reader.line_num, row
     except csv.Error as exc:
         raise FactalignError(f"{path}:{reader.line_num}: not valid CSV ({exc})") from None
@@ -250,9 +254,9 @@ def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, 
     sources = _sources(where, get("sources"), get)
     return Example(
         id=str(get("id", f"{Path(path).stem}-{lineno}")),
-        doc=str(get("doc")) if sources is None else join(sources)[0],
+        doc=_text(where, "doc", get("doc")) if sources is None else join(sources)[0],
         sources=sources,
-        summary=str(get("summary")),
+        summary=_text(where, "summary", get("summary")),
         label=_label(where, get("label"), graded),
         dataset=str(get("dataset", fmt.dataset or Path(path).stem)),
         origin=str(get("origin", "")).lower(),
@@ -261,6 +265,13 @@ def _example(path: str, lineno: int, row: dict, fmt: Format, mapping: dict[str, 
         error_types=_error_types(get("error_types", [])),
         model_name=model_name,
     )
+
+
+def _text(where: str, name: str, value: Any) -> str:
+    """A row's document or summary: a string; a list or object would be scored as its Python repr."""
+    if not isinstance(value, str):
+        raise FactalignError(f"{where}: {name} must be a string, not {type_name(value)}")
+    return value
 
 
 def _sources(where: str, value: Any, get: Callable) -> list[Source] | None:
@@ -281,10 +292,10 @@ def _label(where: str, value: Any, graded: bool) -> float:
         number = None
     if graded:
         if number is None:
-            raise FactalignError(f"{where}: label {value!r} is not a number")
+            raise FactalignError(f"{where}: label {quoted(value)} is not a number")
         return number
     if number not in (0.0, 1.0):
-        raise FactalignError(f"{where}: label {value!r} is not 0 or 1 (1 = consistent); pass --graded for graded labels")
+        raise FactalignError(f"{where}: label {quoted(value)} is not 0 or 1 (1 = consistent); pass --graded for graded labels")
     return int(number)
 
 
@@ -293,7 +304,7 @@ def _split(where: str, value: Any) -> str | None:
         return None
     name = SPLIT_NAMES.get(str(value).strip().lower())
     if name is None:
-        raise FactalignError(f"{where}: split {value!r} is neither a validation ({', '.join(k for k, v in SPLIT_NAMES.items() if v == 'val')}) "
+        raise FactalignError(f"{where}: split {quoted(value)} is neither a validation ({', '.join(k for k, v in SPLIT_NAMES.items() if v == 'val')}) "
                              "nor a test split")
     return name
 

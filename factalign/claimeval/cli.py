@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from tqdm import tqdm
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, json_text, quoted, shown
 from factalign.interrupts import thread_pool
 from factalign.claimeval.scorers import CLAIM_SCORERS
 from factalign.options import (add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args,
@@ -84,7 +83,7 @@ def run_extract(args: argparse.Namespace) -> int:
     extractor = build_extractor(args)
     if args.text is not None:
         for claim in extractor.extract(Document.from_text(args.text)):
-            print(claim.text)
+            print(shown(claim.text))
         return 0
     context_field = args.context_field if args.focus_sentence else None
 
@@ -95,7 +94,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 raise row
             row_id = row.get(args.id_field, lineno)
             if isinstance(row_id, float) and row_id != row_id or row_id in (float("inf"), float("-inf")):
-                raise FactalignError(f"id must be a string or a number, not {row_id!r}")
+                raise FactalignError(f"id must be a string or a number, not {quoted(row_id)}")
             return lineno, (row_id, *row_document(row, args.text_field, context_field, args.focus_field))
         except FactalignError as exc:
             return lineno, exc
@@ -124,7 +123,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 row_id, claims = done
                 record = {"id": row_id, "extractor": extractor.name,
                           "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                out.write(json_text(record) + "\n")
                 out.flush()
     finally:
         if out is not sys.stdout:
@@ -145,14 +144,14 @@ def run_eval(args: argparse.Namespace) -> int:
                        "--gold-id-field")
     missing = [k for k in gold if k not in pred]
     if missing:
-        raise FactalignError(f"{len(missing)} gold inputs have no predicted row (first: id {missing[0]!r})")
+        raise FactalignError(f"{len(missing)} gold inputs have no predicted row (first: id {quoted(missing[0])})")
     keys = list(gold)
     report = evaluate([pred[k] for k in keys], [gold[k] for k in keys], rouge1(stem=not args.no_stem),
                       faith_from_args(args), [load_scorer(s) for s in args.scorer], progress=not args.quiet)
     for key, row in zip(keys, report["rows"]):
         row["id"] = key
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json_text(report))
         return 0
     print_summary(report["summary"])
     return 0

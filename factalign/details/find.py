@@ -8,6 +8,7 @@ sources are read without a model. Every found detail keeps its text as written, 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -81,6 +82,15 @@ def _word_value(word: str) -> float:
     return float(sum(NUMBER_WORDS.get(p, SMALL.get(p, 0)) for p in parts))
 
 
+def _digits_value(digits: str, dec: str | None) -> tuple[float, float]:
+    """The value of a number's digits and its precision (35,000: step 1,000); inf where a float cannot hold them."""
+    value = float(f"{digits}.{dec}" if dec else digits)  # inf past the float range, never an error
+    if dec:
+        return value, 10.0 ** -min(len(dec), 400)  # underflows to 0.0 at worst
+    zeros = len(digits) - len(digits.rstrip("0"))
+    return value, 10.0 ** zeros if zeros <= 308 else math.inf
+
+
 def _bound(text: str, start: int) -> str | None:
     before = " " + " ".join(words(text[max(0, start - 24):start])[-3:]) + " "
     if any(f" {b} " in before[-len(b) - 3:] for b in AT_LEAST):
@@ -108,9 +118,10 @@ def numbers_of(text: str) -> list[Detail]:
             value, step = _word_value(m["word"]), 1.0
         else:
             digits = m["digits"].replace(",", "")
-            value = float(f"{digits}.{m['dec']}" if m["dec"] else digits)
-            step = 10.0 ** -len(m["dec"]) if m["dec"] else 10.0 ** (len(digits) - len(digits.rstrip("0")))
+            value, step = _digits_value(digits, m["dec"])
         factor = MULTIPLIERS.get(mult, 1.0)
+        if not (math.isfinite(value * factor) and math.isfinite(step * factor)):
+            continue  # beyond a float (about 309 digits): no value to compare, so no number detail; NLI judges the claim
         year = (not cur and not mult and not unit and m["digits"] and not m["dec"] and "," not in m["digits"]
                 and 1000 <= value <= 2100)
         kind = "year" if year else "number"

@@ -14,7 +14,7 @@ from tqdm import tqdm
 from factalign.columns import ROW_REQUIRED, row_columns, row_sources
 from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
-from factalign.errors import FactalignError, printable
+from factalign.errors import FactalignError, printable, quoted
 from factalign.interrupts import held
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.methods import get_method
@@ -218,7 +218,7 @@ def checked_rows(path: str, columns: dict[str, str] | None = None) -> Iterator[t
             if isinstance(row_id, bool) or not isinstance(row_id, (str, int)):
                 row = FactalignError(f"{path}:{lineno}: id must be a string or an integer, not {_kind(row_id)}")
             elif row_key(row_id) in seen:
-                row = FactalignError(f"{path}:{lineno}: id {row_id!r} repeats the id on line {seen[row_key(row_id)]} "
+                row = FactalignError(f"{path}:{lineno}: id {quoted(row_id)} repeats the id on line {seen[row_key(row_id)]} "
                                      "(ids must be unique; 1 and \"1\" are the same id)")
             else:
                 seen[row_key(row_id)] = lineno

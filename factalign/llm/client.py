@@ -33,7 +33,8 @@ from factalign.errors import FactalignError, FactalignWarning
 from factalign.interrupts import thread_pool
 from factalign.llm.cache import ReplyCache, request_key
 from factalign.llm.reply import Reply, Token
-from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, public_url, redact, retry_after
+from factalign.llm.retry import RETRYABLE, backoff_wait, connection_refused, retry_after
+from factalign.redaction import public_url, redact
 
 DEFAULT_TIMEOUT = 60.0
 RETRY_SLACK = 10.0  # seconds of backoff a request may wait on top of two tries: total_time(timeout)

@@ -12,8 +12,8 @@ import hashlib
 
 import numpy as np
 
-from factalign.errors import FactalignError
-from factalign.hub import load_failure, local_files_only
+from factalign.errors import FactalignError, quoted
+from factalign.hub import check_model_path, load_failure, local_files_only
 from factalign.nli.base import Pair, label_columns, softmax_columns
 from factalign.nli.labels import BINARY
 from factalign.nli.transformer import TransformerNLI, check_count
@@ -45,9 +45,27 @@ def torch_dtype(torch, dtype: str):
     return getattr(torch, dtype)
 
 
+def torch_device(torch, device) -> str:
+    """The NLI option device=, checked before any model loads: one this torch cannot name (bogus) or use (cuda on
+    a CPU-only build, a GPU index past the ones there) is one line naming the option, not torch's own error."""
+    try:
+        named = torch.device(device)
+    except (RuntimeError, TypeError, ValueError):
+        raise FactalignError(f"NLI option device must be a torch device (cpu, cuda, cuda:1, mps), not {quoted(device)}") from None
+    usable = {"cpu": lambda: True, "cuda": torch.cuda.is_available, "mps": torch.backends.mps.is_available}.get(named.type)
+    if usable is not None and not usable():
+        why = "this torch was built without CUDA" if named.type == "cuda" and not torch.backends.cuda.is_built() \
+            else f"no {named.type} device is available here"
+        raise FactalignError(f"NLI option device={device}: {why}; use device=cpu")
+    if named.type == "cuda" and named.index is not None and named.index >= torch.cuda.device_count():
+        raise FactalignError(f"NLI option device={device}: this machine has {torch.cuda.device_count()} CUDA device(s)")
+    return device
+
+
 def load_pretrained(what: str, model: str, model_class, example: str, **kwargs):
     """(tokenizer, model in eval mode) from a hub id or a directory; one line when either cannot be read."""
     _, transformers = torch_modules()
+    check_model_path(what, model, example)
     local_only = local_files_only(model)  # no minute of retries against an unreachable hub
     part = "its tokenizer"
     try:
@@ -105,6 +123,7 @@ class HFNLI(TransformerNLI):
         check_count("batch_size", batch_size)
         check_count("max_length", max_length, optional=True)
         torch, transformers = torch_modules()
+        torch_device(torch, device)
         self.tokenizer, self.model = load_pretrained(
             "NLI model", model, transformers.AutoModelForSequenceClassification, "--nli hf:/path/to/model",
             dtype=torch_dtype(torch, dtype))

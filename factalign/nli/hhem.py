@@ -11,13 +11,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from factalign.errors import FactalignError
-from factalign.hub import load_failure, local_files_only
+from factalign.hub import check_model_path, load_failure, local_files_only
 from factalign.nli.base import Pair
-from factalign.nli.hf import revision, torch_modules
+from factalign.nli.hf import revision, torch_device, torch_modules
 from factalign.nli.labels import BINARY
 from factalign.nli.transformer import check_count
 
 DEFAULT_HHEM = "vectara/hallucination_evaluation_model"
+EXAMPLE = "--nli hhem:/path/to/model"
 
 
 class HHEMChecker:
@@ -25,17 +26,19 @@ class HHEMChecker:
 
     def __init__(self, model: str = DEFAULT_HHEM, trust_remote_code: bool = False, batch_size: int = 8,
                  device: str = "cpu"):
+        check_model_path("HHEM model", model, EXAMPLE)  # a missing directory is said before the question of trust
         if trust_remote_code is not True:
             raise FactalignError(f"hhem:{model} runs code from the model's repository; allow it with "
                                  f"--nli hhem:{model},trust_remote_code=true")
         check_count("batch_size", batch_size)
         torch, transformers = torch_modules()
+        torch_device(torch, device)
         local_only = local_files_only(model)
         try:
             self.model = transformers.AutoModelForSequenceClassification.from_pretrained(
                 model, trust_remote_code=True, local_files_only=local_only).to(device).eval()
         except (OSError, ValueError) as exc:
-            raise FactalignError(load_failure("HHEM model", model, exc, local_only, "--nli hhem:/path/to/model")) from None
+            raise FactalignError(load_failure("HHEM model", model, exc, local_only, EXAMPLE)) from None
         except Exception as exc:  # remote code raises what it likes
             raise FactalignError(f"cannot load HHEM model {model}: {type(exc).__name__}: "
                                  f"{str(exc).strip().splitlines()[0][:160] if str(exc).strip() else ''}") from None

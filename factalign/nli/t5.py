@@ -14,7 +14,7 @@ import numpy as np
 
 from factalign.errors import FactalignError
 from factalign.nli.base import Pair
-from factalign.nli.hf import Template, load_pretrained, revision, torch_dtype, torch_modules
+from factalign.nli.hf import Template, load_pretrained, revision, torch_device, torch_dtype, torch_modules
 from factalign.nli.labels import BINARY
 from factalign.nli.transformer import TransformerNLI, check_count
 
@@ -30,6 +30,7 @@ class T5Checker(TransformerNLI):
         check_count("batch_size", batch_size)
         check_count("max_length", max_length, optional=True)
         torch, transformers = torch_modules()
+        torch_device(torch, device)
         self.tokenizer, self.model = load_pretrained("seq2seq checker", model, transformers.AutoModelForSeq2SeqLM,
                                                      "--nli t5:/path/to/model", dtype=torch_dtype(torch, dtype))
         if not getattr(self.model.config, "is_encoder_decoder", False):

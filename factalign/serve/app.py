@@ -16,15 +16,18 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from factalign.errors import FactalignError
 from factalign.serve import schema
+from factalign.serve.body import BodyRefused, parse_body
 from factalign.serve.guard import RETRY_AFTER, Guard, queue_full_message
 from factalign.serve.limits import ServeConfig, check_batch, check_item
 from factalign.serve.metrics import Metrics
 from factalign.serve.worker import Abandoned, Job, ScoringWorker
 from factalign.version import __version__
 
+CLIENT_GONE = 499  # nginx's status for a client that closed the connection before its answer
 
 
 class Refused(Exception):
@@ -104,21 +107,22 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
 
 
 async def read_json(request: Request, limit: int) -> Any:
-    """The body as JSON, read no further than `limit` bytes."""
+    """The body as JSON (serve/body.py), read no further than `limit` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise too_large(int(declared), limit)
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise too_large(len(body), limit)
     try:
-        return json.loads(body)
-    except UnicodeDecodeError:
-        raise Refused(400, "the body is not UTF-8 text") from None
-    except ValueError as exc:
-        raise Refused(400, f"the body is not valid JSON: {exc}") from None
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise too_large(len(body), limit)
+    except ClientDisconnect:  # nobody reads the answer; its own status keeps it out of the 5xx counts
+        raise Refused(CLIENT_GONE, "the client closed the connection before sending the whole body") from None
+    try:
+        return parse_body(bytes(body))
+    except BodyRefused as exc:
+        raise Refused(exc.status, str(exc)) from None
 
 
 def too_large(size: int, limit: int) -> Refused:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 
 from factalign.errors import FactalignError
-from factalign.options import add_scorer_options, settings_from_args
+from factalign.options import add_scorer_options, bounded, settings_from_args
 from factalign.serve.limits import KEYS_ENV, ServeConfig, check_bind, read_keys
 
 DEFAULTS = ServeConfig(settings=None)  # type: ignore[arg-type]  # only its defaults are read
+COUNT = bounded(int, low=1)
+MAX_TIMEOUT = 86_400.0  # a day: past it asyncio and the thread joins cannot wait (inf, 1e300 overflowed them)
 
 
 def register(sub) -> None:
@@ -17,18 +19,18 @@ def register(sub) -> None:
     add_scorer_options(p)
     p.add_argument("--host", default=DEFAULTS.host, help="address to listen on (default: %(default)s; another than "
                    "a loopback address needs API keys or --allow-unauthenticated)")
-    p.add_argument("--port", type=int, default=DEFAULTS.port, help="port (0: any free one, printed) (default: %(default)s)")
-    p.add_argument("--workers", type=int, default=DEFAULTS.workers, metavar="N",
+    p.add_argument("--port", type=bounded(int, 0, 65535), default=DEFAULTS.port, help="port (0: any free one, printed) (default: %(default)s)")
+    p.add_argument("--workers", type=COUNT, default=DEFAULTS.workers, metavar="N",
                    help="worker processes, each with its own scorer and one scoring thread (default: %(default)s)")
-    p.add_argument("--max-queue", type=int, default=DEFAULTS.max_queue, metavar="N",
+    p.add_argument("--max-queue", type=COUNT, default=DEFAULTS.max_queue, metavar="N",
                    help="requests waiting per worker; beyond it 503 with Retry-After at once (default: %(default)s)")
-    p.add_argument("--max-request-bytes", type=int, default=DEFAULTS.max_request_bytes, metavar="N",
+    p.add_argument("--max-request-bytes", type=COUNT, default=DEFAULTS.max_request_bytes, metavar="N",
                    help="refuse larger bodies with 413 (default: %(default)s)")
-    p.add_argument("--max-sources", type=int, default=DEFAULTS.max_sources, metavar="N",
+    p.add_argument("--max-sources", type=COUNT, default=DEFAULTS.max_sources, metavar="N",
                    help="most sources in one request (default: %(default)s)")
-    p.add_argument("--max-batch", type=int, default=DEFAULTS.max_batch, metavar="N",
+    p.add_argument("--max-batch", type=COUNT, default=DEFAULTS.max_batch, metavar="N",
                    help="most items in one /v1/check/batch request (default: %(default)s)")
-    p.add_argument("--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
+    p.add_argument("--timeout", type=bounded(float, above=0, high=MAX_TIMEOUT), default=DEFAULTS.timeout, metavar="SECONDS",
                    help="answer 504 and stop a request's work after this long, queueing included; also how long a "
                         "SIGTERM waits for requests in flight (default: %(default)s)")
     p.add_argument("--api-key-file", metavar="FILE", help=f"API keys, one a line (else ${KEYS_ENV}); requests then need "
@@ -42,13 +44,6 @@ def register(sub) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    for option in ("workers", "max_queue", "max_request_bytes", "max_sources", "max_batch"):
-        if getattr(args, option) < 1:
-            raise FactalignError(f"--{option.replace('_', '-')} must be at least 1, not {getattr(args, option)}")
-    if not 0 <= args.port <= 65535:
-        raise FactalignError(f"--port must be between 0 and 65535, not {args.port}")
-    if not args.timeout > 0:
-        raise FactalignError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     keys = read_keys(args.api_key_file)
     check_bind(args.host, keys, args.allow_unauthenticated)
     config = ServeConfig(settings_from_args(args), args.host, args.port, args.workers, args.max_queue,

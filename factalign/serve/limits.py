@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, type_name as json_type
 from factalign.scorer import check_sources, check_text
 from factalign.settings import ScorerSettings
 
@@ -134,8 +134,3 @@ def _checked(item: Any, config: ServeConfig, where: str) -> tuple[Any, str] | Fa
     except FactalignError as exc:
         return exc
 
-
-def json_type(value: Any) -> str:
-    """A value's type as JSON names it."""
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
-    return "null" if value is None else names.get(type(value), type(value).__name__)

@@ -9,7 +9,6 @@ answer nobody waits for. Scores are those of `Scorer.score`: the wrapper passes 
 
 from __future__ import annotations
 
-import json
 import queue
 import threading
 import time
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from factalign.engine.rows import warm_up
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, json_text
 from factalign.scorer import Scorer
 from factalign.serve.metrics import Metrics
 from factalign.settings import ScorerSettings
@@ -144,7 +143,7 @@ class ScoringWorker:
                 self.nli.job = job
             try:
                 result = self.scorer.score(document, text)
-                results.append(json.dumps(result.to_dict(), ensure_ascii=False))  # as `score --json` prints it
+                results.append(json_text(result.to_dict()))  # as `score --json` prints it
                 self.metrics.scored(len(result.claims))
             except FactalignError as exc:
                 results.append(exc)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from factalign.errors import FactalignError, checked_fields
+from factalign.errors import FactalignError, checked_fields, quoted
 
 SEPARATOR = "\n\n"
 SOURCE_KEYS = ("id", "text", "title", "url")
@@ -60,7 +60,7 @@ def as_sources(items: Any) -> list[Source]:
     seen: dict[str, int] = {}
     for i, s in enumerate(sources):
         if s.id in seen:
-            raise FactalignError(f"duplicate source id {s.id!r} (sources {seen[s.id] + 1} and {i + 1}); ids must be unique")
+            raise FactalignError(f"duplicate source id {quoted(s.id)} (sources {seen[s.id] + 1} and {i + 1}); ids must be unique")
         seen[s.id] = i
     return sources
 
@@ -74,7 +74,7 @@ def _source(i: int, item: Any) -> Source:
     elif isinstance(item, Mapping):
         unknown = [k for k in item if k not in SOURCE_KEYS]
         if unknown:
-            raise FactalignError(f"{where} has the unknown key {unknown[0]!r}; a source takes {', '.join(SOURCE_KEYS)}")
+            raise FactalignError(f"{where} has the unknown key {quoted(unknown[0])}; a source takes {', '.join(SOURCE_KEYS)}")
         if "text" not in item or "id" not in item:
             raise FactalignError(f"{where} needs {'a text' if 'text' not in item else 'an id'}: {{\"id\": ..., \"text\": ...}}")
         source = Source(item["id"], item["text"], item.get("title"), item.get("url"))
@@ -86,16 +86,30 @@ def _source(i: int, item: Any) -> Source:
 
 def _check(where: str, s: Source) -> None:
     if not isinstance(s.id, str) or not s.id.strip():
-        raise FactalignError(f"{where}'s id must be a non-empty string, not {s.id!r}")
-    where = f"source {s.id!r}"
+        raise FactalignError(f"{where}'s id must be a non-empty string, not {quoted(s.id)}")
+    _check_unicode(f"{where}'s id", s.id)
+    where = f"source {quoted(s.id)}"
     if not isinstance(s.text, str):
-        raise FactalignError(f"{where}'s text must be a string, not {type(s.text).__name__}")
+        raise FactalignError(f"{where}'s text must be a string, not {_kind(s.text)}")
     if not s.text.strip():
         raise FactalignError(f"{where} is empty")
     for key in ("title", "url"):
         value = getattr(s, key)
         if value is not None and not isinstance(value, str):
-            raise FactalignError(f"{where}'s {key} must be a string, not {type(value).__name__}")
+            raise FactalignError(f"{where}'s {key} must be a string, not {_kind(value)}")
+        _check_unicode(f"{where}'s {key}", value)
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__  # None reads "NoneType" otherwise; sources come as JSON too
+
+
+def _check_unicode(what: str, value: str | None) -> None:
+    """A lone surrogate ("\\ud800") is refused here: no result holding it could be written as UTF-8."""
+    try:
+        (value or "").encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise FactalignError(f"{what} holds a lone surrogate {value[exc.start]!r} at character {exc.start}") from None
 
 
 def join(sources: Sequence[Source]) -> tuple[str, list[SourceRange]]:
