@@ -12,6 +12,9 @@ from factalign.evidence import tokens
 from factalign.nli import CON
 
 QUOTE_CHARS = 100  # of the premise quoted in a reason
+# a closest sentence the model gives at least this p_ent (or entailment as its top label) may say the claim in
+# other words: the threshold judged the claim unsupported, but the evidence is no proof of an error
+NEAR_ENTAILMENT = 0.4
 
 
 def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None,
@@ -27,6 +30,8 @@ def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSource
             if reversed_:
                 c.details["reversed"] = reversed_
         c.reason = claim_reason(c, doc)
+        if c.reason and c.reason.startswith(MAY_SAY_SAME) and c.decision == "block":
+            c.decision = "review"  # the closest sentence may say the same: a reader should look, not a gate block
 
 
 def claim_reason(c: ClaimResult, doc: Document) -> str | None:
@@ -39,7 +44,20 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
     quote = _quote(c, doc)
     if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"
+    if quote and _nearly_entailed(c):
+        return f"{MAY_SAY_SAME}: {quote}"
     return f"no sentence supports it (closest: {quote})" if quote else "no sentence supports it"
+
+
+MAY_SAY_SAME = "below the threshold, but the closest sentence may say the same in other words"
+
+
+def _nearly_entailed(c: ClaimResult) -> bool:
+    """The premise's probabilities read as (nearly) entailing the claim: 3-way (p_ent, p_neu, p_con) with p_ent at
+    least NEAR_ENTAILMENT or on top, or a binary checker's p_sup at least NEAR_ENTAILMENT."""
+    if len(c.probs) == 3:
+        return c.probs[0] >= NEAR_ENTAILMENT or max(range(3), key=lambda k: c.probs[k]) == 0
+    return len(c.probs) == 1 and c.probs[0] >= NEAR_ENTAILMENT
 
 
 def _quote(c: ClaimResult, doc: Document) -> str:

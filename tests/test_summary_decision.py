@@ -45,17 +45,27 @@ def test_one_sentence_is_labelled_by_the_claim_rule_on_its_weakest_claim():
     assert v.reason == "one sentence, judged as a claim: its weakest claim scores 0.7000 >= 0.6600, the claim threshold"
 
 
-def test_one_sentence_passes_or_is_blocked_only_when_both_rules_agree():
-    passed = judge_summary(SUMMARY, 0.97, claims(0.96), CLAIM, sentences=1)
-    assert passed.outcome == "pass"
-    summary_blocks = judge_summary(SUMMARY, 0.5, claims(0.85), CLAIM, sentences=1)
-    assert (summary_blocks.label, summary_blocks.outcome) == ("consistent", "review")
-    assert summary_blocks.reason.endswith("review: the summary rule says block, the claim rule pass")
-    both_block = judge_summary(SUMMARY, 0.5, claims(0.2), CLAIM, sentences=1)
-    assert (both_block.label, both_block.outcome) == ("inconsistent", "block")
+def test_one_sentence_takes_label_probability_and_outcome_from_the_claim_rule_alone():
+    # the summary rule would block (0.5 < 0.6): the claim rule passes (0.85 >= 0.8), and one rule decides
+    passed = judge_summary(SUMMARY, 0.5, claims(0.85), CLAIM, sentences=1)
+    assert (passed.label, passed.outcome, passed.threshold) == ("consistent", "pass", 0.66)
+    assert passed.reason is None  # a pass carries no "why"
+    # the summary rule would pass (0.97 >= 0.95): the claim rule reviews (0.3 <= 0.7 < 0.8)
+    reviewed = judge_summary(SUMMARY, 0.97, claims(0.7), CLAIM, sentences=1)
+    assert (reviewed.label, reviewed.outcome) == ("consistent", "review")
+    blocked = judge_summary(SUMMARY, 0.97, claims(0.2), CLAIM, sentences=1)
+    assert (blocked.label, blocked.outcome) == ("inconsistent", "block")
+    assert blocked.reason == "one sentence, judged as a claim: its weakest claim scores 0.2000 < 0.6600, the claim threshold"
 
 
 def test_without_a_claim_rule_one_sentence_is_a_summary():
     v = judge_summary(SUMMARY, 0.76, [SimpleNamespace(score=0.7, counted=True, label=None, decision=None, reason=None)],
                       None, sentences=1)
     assert (v.label, v.outcome, v.threshold, v.reason) == ("inconsistent", "review", 0.9, None)
+
+
+def test_one_sentence_whose_claim_was_moved_to_review_is_not_blocked():
+    moved = claims(0.2)
+    moved[0].decision = "review"  # reasons.py: its closest sentence may say the same in other words
+    v = judge_summary(SUMMARY, 0.97, moved, CLAIM, sentences=1)
+    assert (v.label, v.outcome) == ("inconsistent", "review")

@@ -89,12 +89,12 @@ class Verdict:
 def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: DecisionRule | None = None,
                   sentences: int = 0) -> Verdict:
     """A summary's verdict, respecting its claims (ClaimResults, already decided):
-    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) it is labelled and given a
-      probability by that rule on its weakest counted claim's score, as the claim part was fitted;
-    - its outcome is the summary rule's, moved to review where its claims disagree: a summary passes only if no
-      claim is blocked (and a one-sentence text only if its weakest claim passes too), and a one-sentence text is
-      blocked only if its weakest claim is blocked too. Outcomes only move to review, so each rule's conformal
-      bounds (inconsistent passed, consistent blocked) still hold on the data it was fitted on;
+    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) its label, probability and
+      outcome all come from that rule on its weakest counted claim's score, as the claim part was fitted (its
+      bands bound the risks of claims, the unit it is judged as); a reason is given only where it does not pass;
+    - a longer text's outcome is the summary rule's, moved to review where its claims disagree: it passes only if
+      no claim is blocked. Outcomes only move to review, so the summary rule's conformal bounds (inconsistent
+      passed, consistent blocked) still hold on the data it was fitted on;
     - `reason` says why where the label, the outcome and the claims seem to disagree."""
     counted = [(i, c) for i, c in enumerate(claims) if c.counted]
     d, threshold, reason = rule.decide(score), rule.threshold, None
@@ -104,14 +104,12 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
         weakest = min(c.score for _, c in counted)
         c = claim_rule.decide(weakest)
         label, probability, threshold = SUMMARY_LABELS[CLAIM_LABELS.index(c.label)], c.probability, claim_rule.threshold
-        reason = (f"one sentence, judged as a claim: its weakest claim scores {weakest:.4f} "
-                  f"{'>=' if weakest >= threshold else '<'} {threshold:.4f}, the claim threshold")
-        if outcome is not None and c.outcome is not None and outcome != c.outcome and "review" not in (outcome, c.outcome):
-            reason += f"; review: the summary rule says {outcome}, the claim rule {c.outcome}"
-            outcome = "review"
-        elif outcome is not None and c.outcome == "review" and outcome != "review":
-            reason += f"; review: the claim rule says review (the summary rule {outcome})"
-            outcome = "review"
+        outcome = c.outcome
+        if outcome == "block" and any(claim.decision == "review" for _, claim in counted):
+            outcome = "review"  # a claim moved to review (reasons.py: its closest sentence may say the same)
+        if outcome != "pass" and not (outcome is None and label == SUMMARY_LABELS[0]):
+            reason = (f"one sentence, judged as a claim: its weakest claim scores {weakest:.4f} "
+                      f"{'>=' if weakest >= threshold else '<'} {threshold:.4f}, the claim threshold")
     else:
         supported = [i for i, c in counted if c.label == CLAIM_LABELS[0]]
         unsupported = [i for i, c in counted if c.label == CLAIM_LABELS[1]]
