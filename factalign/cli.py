@@ -157,7 +157,24 @@ def run_models(args: argparse.Namespace) -> int:
         options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
         kind = KINDS.get(name, "plugin")  # what it outputs: 3-way NLI or a binary checker (docs/checkers.md)
         print(f"{backend.spec_help:<18} [{kind}] {backend.description}{status}" + (f"; options: {options}" if options else ""))
+        if name == "house":
+            print(f"{'':<18} {house_terms(HOUSE_MODEL_DIR)}")
     return 0
+
+
+def house_terms(directory) -> str:
+    """One line on the house model's training data terms, read from the recipe in its config.json, and its card."""
+    import json
+
+    from factalign.train.licences import restricted
+
+    try:
+        recipe = json.loads((directory / "config.json").read_text(encoding="utf-8")).get("recipe", {})
+    except (OSError, ValueError):
+        return "training data: unknown (no readable config.json)"
+    closed = restricted(list(recipe.get("train_counts", {})), recipe.get("teacher"))
+    terms = "every source allows commercial use" if not closed else f"not for commercial use ({len(closed)} restricted sources)"
+    return f"training data: {terms}; model card: {directory / 'README.md'}"
 
 
 class OneLineParser(argparse.ArgumentParser):
