@@ -17,6 +17,7 @@ from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
+from factalign.numeric import COUNT, FINITE, SECONDS
 from factalign.registry import Registry, check_options, parse_options
 from factalign.scorer import Scorer
 from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings, uses
@@ -53,7 +54,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     add_param_option(p)
     add_prefilter_options(p)
     if labels:
-        p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
+        p.add_argument("--threshold", type=FINITE, help="label claims and summaries: score >= threshold is supported/consistent "
                                                        "(overrides the default calibration)")
         p.add_argument("--calibration", default="default", metavar="FILE",
                        help="label with a calibration from `factalign calibrate`, made for this method and model "
@@ -88,14 +89,14 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
-    p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
+    p.add_argument("--fail-under", type=FINITE, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
     p.add_argument("--fail-on", choices=["review", "block"], metavar="{review,block}",
                    help="exit 1 when a summary's decision is this or worse (block is worse than review); needs a "
                         "calibration with bands, as the shipped defaults have")
 
 
 def add_max_chars_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    p.add_argument("--max-chars", type=COUNT, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
 
 
 def add_source_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -123,11 +124,11 @@ def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
     p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL), or hf:DIR for a local "
                                        "transformers causal LM (no endpoint)")
     p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
-    p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
+    p.add_argument("--llm-timeout", type=SECONDS, metavar="SECONDS",
                    help="seconds a request may take as a whole, connecting to the reply's last byte; a timed-out request "
                         "is retried once, and with its retries a request ends within 2 x SECONDS + 10 s "
                         "(else FACTALIGN_LLM_TIMEOUT, default 60)")
-    p.add_argument("--llm-concurrency", type=int, metavar="N",
+    p.add_argument("--llm-concurrency", type=COUNT, metavar="N",
                    help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
     if cache:
         add_cache_options(p)
@@ -181,7 +182,10 @@ class MethodParams:
         if unused:
             takes = "; ".join(f"{m} takes: {', '.join(get_method(m).params) or 'none'}" for m in dict.fromkeys(methods))
             raise FactalignError(f"--param {unused}: no method in this command has that parameter ({takes})")
-        return [{**{k: v for k, v in self.common.items() if _takes(m, k)}, **self.per_method.get(m, {})} for m in methods]
+        chosen = [{**{k: v for k, v in self.common.items() if _takes(m, k)}, **self.per_method.get(m, {})} for m in methods]
+        for method, given in zip(methods, chosen):  # a value of the wrong type, named here rather than by the scorer
+            check_options(f"--param: method {method!r}", get_method(method).params, given)
+        return chosen
 
 
 def _takes(method: str, key: str) -> bool:

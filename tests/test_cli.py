@@ -218,7 +218,6 @@ def test_an_unknown_option_points_to_its_subcommands_help(capsys, argv, message)
 @pytest.mark.parametrize("method, params, gate, message", [
     ("fenice", [], "75", "--fail-under 75 is outside the score range of fenice, [-1, 1]"),
     ("summac-zs", [], "-0.5", "--fail-under -0.5 is outside the score range of summac-zs, [0, 1]"),
-    ("summac-zs", [], "nan", "--fail-under nan is outside the score range of summac-zs, [0, 1]"),
 ])
 @pytest.mark.parametrize("command", ["score", "batch"])
 def test_a_gate_outside_the_methods_score_range_is_refused_naming_the_range(tmp_path, capsys, command, method, params,
