@@ -140,6 +140,14 @@ def llm_settings_from_args(args: argparse.Namespace) -> LLMSettings:
                        concurrency=args.llm_concurrency)
 
 
+def nli_from_args(args: argparse.Namespace):
+    """--nli, with the cache options, and the --llm-* options for an `llm:` checker where the command has them."""
+    from factalign.nli import load_nli
+
+    llm = llm_settings_from_args(args) if _llm_checker(args.nli) and hasattr(args, "llm_base_url") else None
+    return load_nli(args.nli, cache=cache_from_args(args), llm=llm)
+
+
 def llm_from_args(args: argparse.Namespace):
     return llm_settings_from_args(args).load(cache=cache_from_args(args))
 
@@ -214,7 +222,13 @@ def settings_for(args: argparse.Namespace, method: str, params: dict[str, str], 
     (bench's variants) or else on the command line, and the command line's labelling, cache, LLM and size
     limit; the same keyword arguments Python's `ScorerSettings(...)` / `Scorer(...)` take."""
     chosen = {**{k: getattr(args, k) for k in SCORER_MODELS if hasattr(args, k)}, **models}
-    llm = llm_settings_from_args(args) if "llm" in uses(get_method(method), chosen.get("extractor")) else None
+    needs_llm = "llm" in uses(get_method(method), chosen.get("extractor")) or _llm_checker(chosen.get("nli"))
+    llm = llm_settings_from_args(args) if needs_llm else None
     return ScorerSettings(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
                           calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
                           max_document_chars=args.max_chars)
+
+
+def _llm_checker(nli) -> bool:
+    """Whether an --nli spec is the `llm:` checker, which takes the --llm-* options as every LLM feature does."""
+    return isinstance(nli, str) and nli.split(",")[0].split(":")[0].strip() == "llm"

@@ -60,7 +60,7 @@ class Scorer:
         self.method_def = s.method_def
         self.prefilter_model = s.new_prefilter()
         self.coref_model = MemoCoref(load_coref(s.coref) if "coref" in self.method_def.uses else load_coref("none"))
-        self.nli_model = load_nli(s.nli, cache=s.cache) if s.uses_nli else None
+        self.nli_model = load_nli(s.nli, cache=s.cache, llm=s.llm) if s.uses_nli else None
         if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
             raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
                                  f"{self.method_def.refuses_binary}")  # before any row is scored

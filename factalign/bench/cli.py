@@ -16,10 +16,9 @@ from factalign.bench.variants import parse_variants
 from factalign.errors import FactalignError
 from factalign.io import writable_dir
 from factalign.methods import METHODS
-from factalign.nli import load_nli
 from factalign.numeric import COUNT, SEED, whole
 from factalign.options import (add_cache_options, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_prefilter_options, cache_from_args, scorer_for)
+                               add_param_option, add_prefilter_options, nli_from_args, scorer_for)
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
 MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
@@ -93,7 +92,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if not args.graded:
         splits.make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
     variants = parse_variants(args.methods, args.param)
-    nli = load_nli(args.nli, cache=cache_from_args(args))
+    nli = nli_from_args(args)
     scorers = [scorer_for(args, v.method, v.method_params, nli=nli, **v.models) for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
