@@ -75,7 +75,8 @@ class Scorer:
         self._signature = s.signature(self.nli_model, self.extractor_model, self.coref_model, self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
-        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house)
+        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house,
+                                                    self.nli_model and self.nli_model.signature)
         self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
 
     @classmethod

@@ -7,7 +7,6 @@ import shlex
 import sys
 from pathlib import Path
 
-from factalign.train import MODEL_ID
 from factalign.numeric import COUNT, SECONDS, SEED, SHARE, real, whole
 from factalign.train.data import fail
 
@@ -77,8 +76,8 @@ def register(subparsers) -> None:
     export.add_argument("--output", type=Path, required=True, help="directory for model.onnx, tokenizer.json and "
                                                                   "config.json; use it with --nli onnx:DIR")
     export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
-    export.add_argument("--model-id", default=MODEL_ID, help="the name in config.json and in every signature made with "
-                                                            "the model (default: %(default)s)")
+    export.add_argument("--model-id", help="the name in config.json and in every signature made with the model "
+                                           "(default: local/ and the --output directory's name)")
     export.set_defaults(func=run_export_onnx)
 
 
@@ -220,6 +219,7 @@ def run_export_onnx(args) -> int:
 
     _require_training_extra()
     config = export_model_dir(args.checkpoint, args.output, quantize=not args.no_quantize, model_id=args.model_id)
-    print(f"wrote {args.output}/model.onnx (sha256 {config['sha256'][:12]})")
+    print(f"wrote {args.output}/model.onnx ({config['model_id']}, sha256 {config['sha256'][:12]}); score with "
+          f"--nli onnx:{args.output}")
     return 0
 
