@@ -165,9 +165,6 @@ class Premise:
                    [Location(x["source"], x["start"], x["end"]) for x in d.get("locations", [])])
 
 
-PROB_KEYS = ("p_ent", "p_neu", "p_con")  # entailment, neutral, contradiction: the NLI probabilities of a claim
-
-
 @dataclass
 class ClaimResult:
     """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it, or (p_sup,) from a binary checker

@@ -42,8 +42,11 @@ def real(low: float | None = None, high: float | None = None, above: bool = Fals
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"must be {want}, not {text!r}") from None
-        if not math.isfinite(value) or (low is not None and (value <= low if above else value < low)) \
-                or (high is not None and value > high):
+        if (
+            not math.isfinite(value)
+            or (low is not None and (value <= low if above else value < low))
+            or (high is not None and value > high)
+        ):
             raise argparse.ArgumentTypeError(f"must be {want}, not {text}")
         return value
 

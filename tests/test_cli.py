@@ -96,12 +96,12 @@ def test_old_results_with_unlabelled_probs_still_load():
 
 
 def test_batch_appends_and_a_rerun_skips_finished_ids(tmp_path, capsys):
-    rows = [json.loads(l) for l in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
     nli = write_table(tmp_path / "t.json", [(r["document"], r["summary"]) for r in rows])
     out_path = tmp_path / "out.jsonl"
     code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
     assert code == 0
-    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["moon-1", "moon-2", "moon-3"]
+    assert [json.loads(line)["id"] for line in out_path.read_text().splitlines()] == ["moon-1", "moon-2", "moon-3"]
     code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent",
                      "--nli", "table:/nonexistent-table-proves-no-model-is-needed.json", "--quiet")
     assert code == 2  # the table file is missing: loading fails before anything is rescored
@@ -118,7 +118,7 @@ def test_batch_reports_bad_lines_and_keeps_the_others(tmp_path, capsys):
     out_path = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "batch", src, "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
     assert code == 1
-    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["ok", "ok2"]
+    assert [json.loads(line)["id"] for line in out_path.read_text().splitlines()] == ["ok", "ok2"]
     assert f"{src}:2: not valid JSON" in err
     assert f"{src}:3: missing field summary" in err
     assert f"{src}:4: the summary is empty" in err

@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAIR = re.compile(r"^```python\n(?P<code>(?:(?!^```).)*?)^```\n(?:(?!```).)*?<!-- docs-test: output of the block above -->\n"
-                  r"```\n(?P<output>(?:(?!^```).)*?)^```$", re.S | re.M)
+PAIR = re.compile(
+    r"^```python\n(?P<code>(?:(?!^```).)*?)^```\n(?:(?!```).)*?<!-- docs-test: output of the block above -->\n"
+    r"```\n(?P<output>(?:(?!^```).)*?)^```$",
+    re.S | re.M,
+)
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
@@ -40,7 +43,8 @@ def test_a_quoted_output_is_what_its_block_prints(tmp_path, code, output):
     repo.mkdir()
     (repo / "examples").symlink_to(ROOT / "examples")
     env = {**os.environ, "FACTALIGN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-"], input=code, text=True, capture_output=True, cwd=repo, env=env,
-                          timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-"], input=code, text=True, capture_output=True, cwd=repo, env=env, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout == output

@@ -381,7 +381,6 @@ DIGIT_WORDS = {n: w for w, n in NUMBER_WORDS.items() if n != 100 and n > 1}
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 MONTHS = ("January February March April May June July August September October November December").split()
 APPROX = ("about", "around", "approximately", "roughly", "nearly", "almost", "some")
-COMPARATIVES = {"more": "more", "over": "over", "fewer": "less", "less": "less"}  # "more than N", "over N"
 
 
 def _value(tok) -> float | None:

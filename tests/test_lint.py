@@ -1,0 +1,37 @@
+"""The linter, the formatter and the dead-code check, configured in pyproject.toml ([tool.ruff],
+[tool.vulture]), run as part of the tests: a new unused import, undefined name or unused function fails here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# files kept in `ruff format`'s style; the rest of the tree joins as it is edited (pyproject.toml says why not at once)
+FORMATTED = ["factalign/numeric.py", "tests/test_lint.py", "tests/test_docs_outputs.py", "tests/vulture_whitelist.py"]
+
+
+def tool(name: str, *args: str) -> subprocess.CompletedProcess:
+    pytest.importorskip(name, reason=f"{name} is in the [test] extra")
+    return subprocess.run([sys.executable, "-m", name, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_ruff_check_passes_on_the_whole_tree():
+    proc = tool("ruff", "check", "--no-cache", ".")
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_formatted_files_stay_formatted():
+    proc = tool("ruff", "format", "--check", "--no-cache", *FORMATTED)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_no_dead_code_in_the_package_or_the_benchmarks():
+    """vulture reads factalign, benchmarks, tests and examples (a name any of them uses is alive) and
+    reports on the package and the benchmarks; pytest finds tests' fixtures by name, so tests/ is not reported."""
+    proc = tool("vulture")
+    dead = [line for line in proc.stdout.splitlines() if line.startswith(("factalign/", "benchmarks/"))]
+    assert dead == [] and proc.returncode in (0, 3), proc.stdout[-4000:] + proc.stderr[-2000:]
