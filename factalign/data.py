@@ -224,7 +224,7 @@ class SummaryResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...} ({"p_sup": ...} from a binary checker). `sources` and the
-        premises' `locations` appear only for several sources (one document's JSON is as it always was)."""
+        premises' `locations` appear only for several sources (with one document every location would name the same one)."""
         d = asdict(self)
         for c in d["claims"]:
             c["probs"] = dict(zip(for_probs(c["probs"]).keys, c["probs"]))

@@ -84,8 +84,8 @@ class Scorer:
         return cls(settings)
 
     def __getattr__(self, name: str) -> Any:
-        """A setting read through the scorer (`scorer.params`, `scorer.threshold`), as before the settings had an
-        object of their own."""
+        """A setting read through the scorer (`scorer.params`, `scorer.threshold`), so that code holding a scorer
+        need not reach for its ScorerSettings."""
         settings = self.__dict__.get("settings")
         if settings is not None and name in SETTINGS_FIELDS:
             return getattr(settings, name)

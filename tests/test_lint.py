@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,3 +36,17 @@ def test_no_dead_code_in_the_package_or_the_benchmarks():
     proc = tool("vulture")
     dead = [line for line in proc.stdout.splitlines() if line.startswith(("factalign/", "benchmarks/"))]
     assert dead == [] and proc.returncode in (0, 3), proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+HISTORY = re.compile(r"issue \d+|as before\b|as it always was|until now|it had before|once labelled", re.I)
+
+
+def test_code_says_why_not_what_happened_before():
+    """Comments and docstrings give the reason; what happened when goes to docs and commit messages."""
+    told = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in sorted((ROOT / "factalign").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if HISTORY.search(line)
+    ]
+    assert told == []

@@ -1,4 +1,4 @@
-"""Capability edits for house model v4 (issue 37): one parsed sentence -> a hypothesis of known label.
+"""Capability edits for house model v4: one parsed sentence -> a hypothesis of known label.
 
 Each function takes a spaCy sentence span and returns the edited text, or None when the edit does
 not apply. The label each edit gives is in `capability_pairs.FAMILIES`. Readings of the issue:
