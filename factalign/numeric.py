@@ -59,3 +59,4 @@ SEED = whole(0)
 SECONDS = real(0, above=True)
 SHARE = real(0, 1)  # a fraction of something, 0 and 1 included
 FINITE = real()
+SCORE = real(-1, 1)  # every method's scores lie there (a threshold outside it labels all alike)

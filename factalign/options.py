@@ -17,7 +17,7 @@ from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
-from factalign.numeric import COUNT, FINITE, SECONDS
+from factalign.numeric import COUNT, FINITE, SCORE, SECONDS
 from factalign.registry import Registry, check_options, parse_options
 from factalign.scorer import Scorer
 from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings, uses
@@ -54,7 +54,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     add_param_option(p)
     add_prefilter_options(p)
     if labels:
-        p.add_argument("--threshold", type=FINITE, help="label claims and summaries: score >= threshold is supported/consistent "
+        p.add_argument("--threshold", type=SCORE, help="label claims and summaries: score >= threshold is supported/consistent "
                                                        "(overrides the default calibration)")
         p.add_argument("--calibration", default="default", metavar="FILE",
                        help="label with a calibration from `factalign calibrate`, made for this method and model "

@@ -100,7 +100,7 @@ def test_every_numeric_option_is_range_checked_where_argparse_parses_it():
 @pytest.mark.parametrize("argv, says", [
     (["score", "--max-chars", "-5"], "argument --max-chars: must be a whole number of at least 1, not -5"),
     (["score", "--llm-timeout", "nan"], "argument --llm-timeout: must be a number above 0, not nan"),
-    (["score", "--threshold", "inf"], "argument --threshold: must be a finite number, not inf"),
+    (["score", "--threshold", "inf"], "argument --threshold: must be a number from -1 to 1, not inf"),
     (["batch", "in.jsonl", "--fail-under", "nan"], "argument --fail-under: must be a finite number, not nan"),
     (["batch", "in.jsonl", "--output", "o.jsonl", "--shard-rows", "0"], "argument --shard-rows: must be a whole number"),
     (["revise", "--rounds", "x"], "argument --rounds: must be a whole number of at least 1, not 'x'"),
