@@ -57,3 +57,10 @@ def test_code_says_why_not_what_happened_before():
         if HISTORY.search(line)
     ]
     assert told == []
+
+
+def test_every_slow_module_exists():
+    """A renamed slow module would otherwise drop out of the list silently and slow the quick run down."""
+    from tests.conftest import SLOW_MODULES
+
+    assert {name for name in SLOW_MODULES if not list((ROOT / "tests").rglob(f"{name}.py"))} == set()

@@ -73,3 +73,15 @@ def test_the_skipped_train_nli_line_parses_where_the_readme_runs_it(tmp_path, mo
     for spec in args.data:
         kind, path, _ = parse_data_spec(spec)
         assert kind not in SHARED_FILES or kind == "synthetic" or path.is_file(), spec
+
+
+def test_the_readme_says_how_long_the_tests_take_and_how_to_run_the_quick_part():
+    """The suite's length and the quick run are stated, the quick run leaves out only what is marked slow, and
+    the README's test command (the one CI runs) leaves nothing out."""
+    import tomllib
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'python -m pytest -m "not slow"' in text and re.search(r"about [\d,]+ tests, takes about \d+ minutes", text)
+    assert re.search(r"^pip install -e \"\.\[test\]\" \"torch==[\d.]+\" && python -m pytest -q$", text, re.M)
+    markers = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)
