@@ -16,9 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from shared_data import ROOT, SHARED
 
 import calibration_table  # noqa: E402
 from factalign import Scorer  # noqa: E402
@@ -34,7 +32,7 @@ def main() -> int:
     p.add_argument("--methods", default="nli-sent,summac-zs,infuse,fizz")
     p.add_argument("--limit", type=int, default=150)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--claims-data", default=f"wice:{ROOT.parent / 'shared' / 'data' / 'wice' / 'claim_dev.jsonl'}")
+    p.add_argument("--claims-data", default=f"wice:{SHARED / 'wice' / 'claim_dev.jsonl'}")
     args = p.parse_args()
     if not Path(args.claims_data.partition(":")[2]).is_file():
         sys.exit(f"skip: {args.claims_data} is absent")

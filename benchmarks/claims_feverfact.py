@@ -16,7 +16,8 @@ import itertools
 import json
 import sys
 import time
-from pathlib import Path
+
+from shared_data import SHARED, data_file
 
 from factalign.claimeval import evaluate, nli_faith, rouge1
 from factalign.claimeval.easiness import easiness
@@ -25,7 +26,7 @@ from factalign.claimeval.scorers import HeuristicAtomicity
 from factalign.claims import load_extractor
 from factalign.nli import HOUSE_MODEL_DIR, load_nli
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "feverfact_val.jsonl"
+DATA = SHARED / "feverfact_val.jsonl"
 
 
 def main() -> int:
@@ -34,9 +35,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="only the first N rows")
     parser.add_argument("--oracle", action="store_true", help="also the best-subset easiness F1 (a ceiling for filters)")
     args = parser.parse_args()
-    if not DATA.is_file():
-        print(f"skipped: FEVERFact validation data not found at {DATA} (expected ../shared/data beside the repo)")
-        return 0
+    data_file(DATA.name, "FEVERFact validation")
     rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()][: args.limit]
     gold = [r["claims"] for r in rows]
     house = (HOUSE_MODEL_DIR / "model.onnx").is_file()

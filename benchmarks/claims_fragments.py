@@ -31,6 +31,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from shared_data import SHARED, given_file
+
 from factalign.claims import load_extractor
 from factalign.claims.base import extract_claims
 from factalign.claims.coverage import uncovered
@@ -38,7 +40,6 @@ from factalign.claims.rules import sentence_groups
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 DATA = SHARED / "frank_val.jsonl"
 SETS = {  # name: (file, title, row -> (text, source document, part))
     "frank": (DATA, "FRANK validation", lambda row: (row["summary"], row["doc"], row["origin"])),
@@ -76,9 +77,7 @@ def main() -> int:
     parser.add_argument("--no-source", action="store_true", help="do not give the extractor the document")
     args = parser.parse_args()
     path, title, fields = SETS[args.data]
-    if not path.is_file():
-        print(f"skipped: {title} data not found at {path} (expected ../shared/data beside the repo)")
-        return 0
+    given_file(path, f"{title} data")
     rows = load_rows(path, fields)[: args.limit]
     extractor = load_extractor(args.extractor)
     if args.no_guard:

@@ -21,8 +21,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shared_data import ROOT, SHARED
 
 from factalign.bench.data import load_benchmark  # noqa: E402
 from factalign.bench.fit import fit_rule, share  # noqa: E402
@@ -46,7 +45,7 @@ def main() -> None:
     p.add_argument("run", type=Path)
     p.add_argument("method")
     p.add_argument("--calibration", type=Path)
-    p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "frank_val.jsonl")
+    p.add_argument("--data", type=Path, default=SHARED / "frank_val.jsonl")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()
     if not args.data.is_file():

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
+import shared_data  # noqa: F401  (the checkout's factalign first)
 from wice_claims import WICE, sample  # noqa: E402
 
 from factalign.bench.data import load_benchmark  # noqa: E402

@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+from shared_data import SHARED, stop
 
 ERROR_TYPES = ("RelE", "EntE", "CircE", "OutE", "GramE", "CorefE", "LinkE", "Other")
 
@@ -99,11 +100,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run", type=Path)
     parser.add_argument("method")
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/frank_val.jsonl"))
+    parser.add_argument("--data", type=Path, default=SHARED / "frank_val.jsonl")
     parser.add_argument("-n", type=int, default=10)
     args = parser.parse_args()
     if not args.data.exists():
-        sys.exit(f"frank_errors: {args.data} not found (the shared data is needed)")
+        stop(f"FRANK validation not found at {args.data}")
     rows = load(args.run, args.method, args.data)
     print(f"# {args.method}: {len(rows)} scored FRANK rows from {args.run}")
     for origin in ("cnndm", "xsum"):

@@ -23,8 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from factalign.bench.metrics import bootstrap_roc_auc, interval, resamples, roc_auc  # noqa: E402
 

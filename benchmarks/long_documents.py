@@ -43,8 +43,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shared_data import ROOT, SHARED
 
 from factalign import Scorer  # noqa: E402
 from factalign.data import Document  # noqa: E402
@@ -269,7 +268,7 @@ def memory_table(rows: list[dict], sizes: list[int]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "frank_val.jsonl"))
+    parser.add_argument("--data", default=str(SHARED / "frank_val.jsonl"))
     parser.add_argument("--sizes", default="50,200,660,800,3200")
     parser.add_argument("--off-max", type=int, default=200, help="largest document scored with the prefilter off")
     parser.add_argument("--k", type=int, default=DEFAULT_K, help="prefilter K for the 'on' runs (default: the shipped default)")

@@ -35,8 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shared_data import SHARED
 
 from factalign import Scorer  # noqa: E402
 from factalign.bench.data import wice_row  # noqa: E402
@@ -92,7 +91,7 @@ def measure(method: str, memo: CachedNLI, coref: PageCoref, docs: list[Document]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "wice" / "claim_dev.jsonl"))
+    parser.add_argument("--data", default=str(SHARED / "wice" / "claim_dev.jsonl"))
     parser.add_argument("--limit", type=int, default=40, help="rows sampled from the file (0: all)")
     parser.add_argument("--methods", default="fenice,nli-sent")
     parser.add_argument("--distractors", default="0,4,16", help="numbers of distractor pages per claim")

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
+from shared_data import ROOT, data_file
+
 HOUSE_MODEL = ROOT / "factalign" / "models" / "house-nli"
-sys.path.insert(0, str(ROOT))
 
 
 def require_shared() -> Path:
-    if not SHARED.is_dir():
-        print(f"skipped: shared data not found at {SHARED} (expected ../shared/data beside the repo)")
-        sys.exit(0)
-    return SHARED
+    return data_file(".", "the shared data")
 
 
 def model_config(model_dir: Path) -> dict:

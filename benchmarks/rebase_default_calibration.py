@@ -27,9 +27,7 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from shared_data import ROOT, SHARED
 
 import calibration_table  # noqa: E402
 from factalign import Scorer  # noqa: E402
@@ -88,7 +86,7 @@ def carried(old: str, scorer: Scorer, spec: str) -> str | None:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--methods", default="fenice,fizz,infuse,nli-sent,summac-zs")
-    p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "frank_val.jsonl")
+    p.add_argument("--data", type=Path, default=SHARED / "frank_val.jsonl")
     p.add_argument("--claims-data", default=f"wice:{ROOT.parent / 'shared' / 'data' / 'wice' / 'claim_dev.jsonl'}")
     args = p.parse_args()
     for method in args.methods.split(","):

@@ -13,8 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shared_data import ROOT
 
 from factalign import Scorer  # noqa: E402
 from factalign.report import build_report, write  # noqa: E402

@@ -16,10 +16,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from shared_data import SHARED as DATA
+
 from factalign.details.roles import reversal
 from factalign.data import Document
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
 def fires(summary: str, document: str) -> list[str]:

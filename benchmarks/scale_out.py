@@ -24,8 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "frank_val.jsonl"
+from shared_data import ROOT, SHARED
+
+DEFAULT_DATA = SHARED / "frank_val.jsonl"
 ENGINES = {"local": ["--no-group"], "local+grouping": [], "ray, 2 actors": ["--engine", "ray", "--actors", "2"]}
 
 

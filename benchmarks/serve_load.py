@@ -36,8 +36,9 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "frank_val.jsonl"
+from shared_data import ROOT, SHARED
+
+DEFAULT_DATA = SHARED / "frank_val.jsonl"
 SMALL_QUEUE_CLIENTS = 64  # from this many clients on the server runs with --max-queue 16
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from shared_data import SHARED
+
 from factalign import Scorer
 from factalign.bench.data import load_benchmark
 from factalign.details import MODES
@@ -26,7 +28,7 @@ from factalign.bench.metrics import roc_auc
 from factalign.errors import FactalignError
 from factalign.io import default_cache_path
 
-WICE = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wice" / "claim_dev.jsonl"
+WICE = SHARED / "wice" / "claim_dev.jsonl"
 
 
 def claim_scores(method: str, nli: str, examples, cache: str, detail_check: str | None = None) -> list[float | None]:

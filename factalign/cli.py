@@ -17,6 +17,7 @@ from factalign.io import default_cache_path, distinct_files, read_sources, read_
 from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
+from factalign.numeric import COUNT, SECONDS
 from factalign.options import (MethodParams, add_fail_under_option, add_llm_options, add_max_chars_option,
                                add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args, check_url,
                                scorer_from_args, settings_from_args)
@@ -104,9 +105,9 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                    "a document (same results, slower)")
     p.add_argument("--address", help="--engine ray: the Ray cluster to join, e.g. ray://HEAD:10001 or auto "
                    "(default: RAY_ADDRESS, else a local Ray instance)")
-    p.add_argument("--actors", type=int, metavar="N", help="--engine ray: scoring actors, each loading the models once "
+    p.add_argument("--actors", type=COUNT, metavar="N", help="--engine ray: scoring actors, each loading the models once "
                    "(default: one per CPU of the cluster)")
-    p.add_argument("--shard-rows", type=int, default=200, metavar="N",
+    p.add_argument("--shard-rows", type=COUNT, default=200, metavar="N",
                    help="--engine ray: rows per shard, the unit of work and of resuming (default: %(default)s)")
 
 
@@ -227,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", required=True, help="output JSONL; results are appended, finished ids skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report: an index of all finished rows and each row's claims")
-    p.add_argument("--row-timeout", type=float, metavar="SECONDS", help="give up on a row after this long: it is reported "
+    p.add_argument("--row-timeout", type=SECONDS, metavar="SECONDS", help="give up on a row after this long: it is reported "
                    "as failed and the batch goes on (default: no limit)")
     add_fail_under_option(p, "the mean score of the output's rows")
     add_engine_options(p)
@@ -240,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print each round's feedback, revision and scores as JSON")
     p.add_argument("--feedback", choices=("acueval", "geval"), default="acueval",
                    help="acueval: the unsupported units (Figure 10); geval: G-Eval's comment (Figure 11) (default: acueval)")
-    p.add_argument("--rounds", type=int, default=1, metavar="N", help="verify and revise until nothing is flagged or N rounds "
+    p.add_argument("--rounds", type=COUNT, default=1, metavar="N", help="verify and revise until nothing is flagged or N rounds "
                                                                     "(default: 1)")
     add_param_option(p)
     add_model_options(p, extractor=False, coref=False)  # --nli: the model of --param verifier=nli

@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Collection, Iterable, Mapping
 
 from factalign.errors import FactalignError
-from factalign.io import loads_json
+from factalign.io import json_problem, loads_json
 from factalign.registry import parse_options
 
 SAME_FIELD = {"doc": "document", "document": "doc"}  # two names of one field
@@ -116,7 +116,7 @@ def row_sources(value, has_document: bool, where: str, document: str = "document
         try:
             value = loads_json(value, where)
         except ValueError as exc:
-            raise FactalignError(f"{where}: {sources} is not a JSON list ({exc.msg})") from None
+            raise FactalignError(f"{where}: {sources} is not a JSON list ({json_problem(exc)})") from None
     if not isinstance(value, list):
         kind = repr(value) if isinstance(value, float) else "null" if value is None else type(value).__name__
         raise FactalignError(f"{where}: {sources} must be a list of sources, not {kind}")

@@ -165,9 +165,6 @@ class Premise:
                    [Location(x["source"], x["start"], x["end"]) for x in d.get("locations", [])])
 
 
-PROB_KEYS = ("p_ent", "p_neu", "p_con")  # entailment, neutral, contradiction: the NLI probabilities of a claim
-
-
 @dataclass
 class ClaimResult:
     """A claim's score, the NLI probabilities (p_ent, p_neu, p_con) behind it, or (p_sup,) from a binary checker
@@ -227,7 +224,7 @@ class SummaryResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...} ({"p_sup": ...} from a binary checker). `sources` and the
-        premises' `locations` appear only for several sources (one document's JSON is as it always was)."""
+        premises' `locations` appear only for several sources (with one document every location would name the same one)."""
         d = asdict(self)
         for c in d["claims"]:
             c["probs"] = dict(zip(for_probs(c["probs"]).keys, c["probs"]))

@@ -58,7 +58,7 @@ def type_name(value: Any) -> str:
 
 
 class MissingFieldError(FactalignError, KeyError):
-    """A field missing from the dict given to a `from_dict`; a KeyError too, as callers have caught until now."""
+    """A field missing from the dict given to a `from_dict`; a KeyError too, so that code catching KeyError around a `from_dict` still catches it."""
 
     __str__ = Exception.__str__  # KeyError's would print the message in quotes
 

@@ -99,25 +99,67 @@ def csv_settings(path: str) -> dict[str, str]:
     return {"delimiter": "\t" if path.lower().endswith(".tsv") else ","}
 
 
+LEADING_BAD_LINES = 1000  # an input whose first this many lines hold no JSON object is refused as no JSONL
+
+
 def read_jsonl(path: str) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
     """(line number, row) per non-blank line, read line by line; a bad line yields an error in place of
-    its row. A file without any row is an error."""
-    rows = 0
+    its row. An input without one JSON object on any line (empty, binary, Latin-1, plain text) is an error
+    that says which, raised before any line's error is yielded: the input is refused, not its every line."""
+    name = "standard input" if path == "-" else path
+    held: list[tuple[int, FactalignError]] = []  # the bad lines before the first row
+    lines = _jsonl_lines(path)
+    for lineno, row in lines:
+        if isinstance(row, dict):
+            yield from held
+            yield lineno, row
+            yield from lines
+            return
+        held.append((lineno, row))
+        if len(held) >= LEADING_BAD_LINES:
+            break
+    if not held:
+        raise FactalignError(f"{name} is empty: no JSON rows")
+    first = str(held[0][1]).removeprefix(f"{path}:")
+    if all(isinstance(e, _NotUtf8) for _, e in held):
+        raise FactalignError(f"{name} is not UTF-8 text: no line of it decodes (line {held[0][0]}: invalid byte at "
+                             f"offset {held[0][1].offset}); save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)")
+    some = f"its first {len(held):,}" if len(held) >= LEADING_BAD_LINES else "any"
+    raise FactalignError(f"{name} is not JSONL: no JSON object on {some} line (line {first})")
+
+
+class _NotUtf8(FactalignError):
+    """A line that is not UTF-8 text; `offset`: its first invalid byte."""
+
+    def __init__(self, where: str, offset: int):
+        super().__init__(f"{where}: not UTF-8 text (invalid byte at offset {offset})")
+        self.offset = offset
+
+
+def json_problem(exc: ValueError) -> str:
+    """What json found wrong, with its place ("Invalid control character at column 14"): json's own `msg`
+    alone stops at "Invalid control character at"."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return str(exc)
+    where = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
+    return f"{exc.msg.removesuffix(' at')} at {where}"
+
+
+def _jsonl_lines(path: str) -> Iterator[tuple[int, dict[str, Any] | FactalignError]]:
     for lineno, raw in enumerate(_lines(path), 1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            yield lineno, FactalignError(f"{path}:{lineno}: not UTF-8 text (invalid byte at offset {exc.start})")
+            yield lineno, _NotUtf8(f"{path}:{lineno}", exc.start)
             continue
         if lineno == 1:
             line = line.removeprefix(BOM)
         if not line.strip():
             continue
-        rows += 1
         try:
             row = loads_json(line, f"{path}:{lineno}")
         except ValueError as exc:
-            yield lineno, FactalignError(f"{path}:{lineno}: not valid JSON ({exc.msg})")
+            yield lineno, FactalignError(f"{path}:{lineno}: not valid JSON ({json_problem(exc)})")
             continue
         except FactalignError as exc:
             yield lineno, exc
@@ -126,8 +168,6 @@ def read_jsonl(path: str) -> Iterator[tuple[int, dict[str, Any] | FactalignError
             yield lineno, FactalignError(f"{path}:{lineno}: expected a JSON object")
             continue
         yield lineno, row
-    if not rows:
-        raise FactalignError(f"{'standard input' if path == '-' else path} is empty: no JSON rows")
 
 
 def loads_json(text: str, where: str) -> Any:

@@ -147,7 +147,7 @@ def _open_append(path: str) -> tuple[int, bool]:
     """A descriptor appending to `path`, and whether this call created the file."""
     try:
         return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666), True
-    except FileExistsError:  # (or a link: one that dangles makes its target, as before)
+    except FileExistsError:  # (or a link: one that dangles makes its target, as open(path, "a") does)
         return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666), False
 
 

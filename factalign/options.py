@@ -18,6 +18,7 @@ from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
 from factalign.nli import DEFAULT_NLI, NLI_BACKENDS
+from factalign.numeric import COUNT, FINITE, SCORE, SECONDS
 from factalign.registry import Registry, check_options, parse_options
 from factalign.scorer import Scorer
 from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings, uses
@@ -54,7 +55,7 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
     add_param_option(p)
     add_prefilter_options(p)
     if labels:
-        p.add_argument("--threshold", type=float, help="label claims and summaries: score >= threshold is supported/consistent "
+        p.add_argument("--threshold", type=SCORE, help="label claims and summaries: score >= threshold is supported/consistent "
                                                        "(overrides the default calibration)")
         p.add_argument("--calibration", default="default", metavar="FILE",
                        help="label with a calibration from `factalign calibrate`, made for this method and model "
@@ -109,14 +110,14 @@ def bounded(kind: type = float, low: float | None = None, high: float | None = N
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
-    p.add_argument("--fail-under", type=float, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
+    p.add_argument("--fail-under", type=FINITE, metavar="X", help=f"exit 1 when {what} is below X (a CI gate)")
     p.add_argument("--fail-on", choices=["review", "block"], metavar="{review,block}",
                    help="exit 1 when a summary's decision is this or worse (block is worse than review); needs a "
                         "calibration with bands, as the shipped defaults have")
 
 
 def add_max_chars_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-chars", type=int, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
+    p.add_argument("--max-chars", type=COUNT, default=MAX_DOCUMENT_CHARS, help="refuse longer documents (default: %(default)s)")
 
 
 def add_source_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -144,11 +145,11 @@ def add_llm_options(p: argparse.ArgumentParser, cache: bool = True) -> None:
     p.add_argument("--llm-model", help="chat model name (else FACTALIGN_LLM_MODEL or OPENAI_MODEL), or hf:DIR for a local "
                                        "transformers causal LM (no endpoint)")
     p.add_argument("--llm-api-key", help="API key (else FACTALIGN_LLM_API_KEY or OPENAI_API_KEY); never printed or cached")
-    p.add_argument("--llm-timeout", type=float, metavar="SECONDS",
+    p.add_argument("--llm-timeout", type=SECONDS, metavar="SECONDS",
                    help="seconds a request may take as a whole, connecting to the reply's last byte; a timed-out request "
                         "is retried once, and with its retries a request ends within 2 x SECONDS + 10 s "
                         "(else FACTALIGN_LLM_TIMEOUT, default 60)")
-    p.add_argument("--llm-concurrency", type=int, metavar="N",
+    p.add_argument("--llm-concurrency", type=COUNT, metavar="N",
                    help="most LLM requests in flight at once (else FACTALIGN_LLM_CONCURRENCY, default 4)")
     if cache:
         add_cache_options(p)
@@ -158,6 +159,14 @@ def llm_settings_from_args(args: argparse.Namespace) -> LLMSettings:
     check_url(args.llm_base_url, "--llm-base-url")
     return LLMSettings(args.llm_base_url, args.llm_model, args.llm_api_key, timeout=args.llm_timeout,
                        concurrency=args.llm_concurrency)
+
+
+def nli_from_args(args: argparse.Namespace):
+    """--nli, with the cache options, and the --llm-* options for an `llm:` checker where the command has them."""
+    from factalign.nli import load_nli
+
+    llm = llm_settings_from_args(args) if _llm_checker(args.nli) and hasattr(args, "llm_base_url") else None
+    return load_nli(args.nli, cache=cache_from_args(args), llm=llm)
 
 
 def llm_from_args(args: argparse.Namespace):
@@ -204,7 +213,10 @@ class MethodParams:
         if unused:
             takes = "; ".join(f"{m} takes: {', '.join(get_method(m).params) or 'none'}" for m in dict.fromkeys(methods))
             raise FactalignError(f"--param {unused}: no method in this command has that parameter ({takes})")
-        return [{**{k: v for k, v in self.common.items() if _takes(m, k)}, **self.per_method.get(m, {})} for m in methods]
+        chosen = [{**{k: v for k, v in self.common.items() if _takes(m, k)}, **self.per_method.get(m, {})} for m in methods]
+        for method, given in zip(methods, chosen):  # a value of the wrong type, named here rather than by the scorer
+            check_options(f"--param: method {method!r}", get_method(method).params, given)
+        return chosen
 
 
 def _takes(method: str, key: str) -> bool:
@@ -233,7 +245,13 @@ def settings_for(args: argparse.Namespace, method: str, params: dict[str, str], 
     (bench's variants) or else on the command line, and the command line's labelling, cache, LLM and size
     limit; the same keyword arguments Python's `ScorerSettings(...)` / `Scorer(...)` take."""
     chosen = {**{k: getattr(args, k) for k in SCORER_MODELS if hasattr(args, k)}, **models}
-    llm = llm_settings_from_args(args) if "llm" in uses(get_method(method), chosen.get("extractor")) else None
+    needs_llm = "llm" in uses(get_method(method), chosen.get("extractor")) or _llm_checker(chosen.get("nli"))
+    llm = llm_settings_from_args(args) if needs_llm else None
     return ScorerSettings(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
                           calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
                           max_document_chars=args.max_chars)
+
+
+def _llm_checker(nli) -> bool:
+    """Whether an --nli spec is the `llm:` checker, which takes the --llm-* options as every LLM feature does."""
+    return isinstance(nli, str) and nli.split(",")[0].split(":")[0].strip() == "llm"

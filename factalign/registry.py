@@ -173,7 +173,7 @@ def check_options(owner: str, defaults: dict[str, Any], given: dict[str, Any]) -
     unknown = set(given) - set(defaults)
     if unknown:
         raise FactalignError(f"{owner} has no parameter {', '.join(sorted(unknown))}; it takes: {', '.join(defaults) or 'none'}")
-    return {k: coerce(defaults[k], v) for k, v in given.items()}
+    return {k: coerce(defaults[k], v, f"{owner}: {k}") for k, v in given.items()}
 
 
 _SWITCH = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
@@ -185,8 +185,9 @@ def switch(word: str) -> bool | None:
     return _SWITCH.get(word.strip().lower())
 
 
-def coerce(default: Any, value: Any) -> Any:
-    """A CLI string typed like the default (bool, int, float, str); a None default: int, else float, else str."""
+def coerce(default: Any, value: Any, name: str | None = None) -> Any:
+    """A CLI string typed like the default (bool, int, float, str); a None default: int, else float, else str.
+    `name`: whose value it is, for the error ("--param: method 'fenice': T")."""
     if not isinstance(value, str) or isinstance(default, str):
         return value
     try:
@@ -203,7 +204,8 @@ def coerce(default: Any, value: Any) -> Any:
             return value
         return type(default)(value)
     except ValueError:
-        raise FactalignError(f"parameter value {value!r} is not a valid {type(default).__name__}") from None
+        given = f"{name}={value!r}" if name else f"parameter value {value!r}"
+        raise FactalignError(f"{given} is not a valid {type(default).__name__}") from None
 
 
 def build(registry: Registry, spec: str, **context):

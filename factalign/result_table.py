@@ -30,7 +30,7 @@ def print_result(result, cal, document: str) -> None:
         say(f"  {cal.describe()}", width)
     say(f"  {result.signature}", width)
     spans = [span_label(c.premise) for c in result.claims]
-    span_width = max([13, *map(len, spans)]) if result.sources else 13  # one document: the table as it always was
+    span_width = max([13, *map(len, spans)]) if result.sources else 13  # one document: its spans are [start:end], which 13 columns hold
     head = f"{'#':>3}  {'score':>7}  {'P(sup)':>6}  {'label':<11}  {'decision':<8}  {'source span':<{span_width}}  "
     say(head + ("claim -> the sources at the span" if result.sources else "claim -> the document at the span"))
     for i, (c, span) in enumerate(zip(result.claims, spans)):

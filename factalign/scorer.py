@@ -60,7 +60,7 @@ class Scorer:
         self.method_def = s.method_def
         self.prefilter_model = s.new_prefilter()
         self.coref_model = MemoCoref(load_coref(s.coref) if "coref" in self.method_def.uses else load_coref("none"))
-        self.nli_model = load_nli(s.nli, cache=s.cache) if s.uses_nli else None
+        self.nli_model = load_nli(s.nli, cache=s.cache, llm=s.llm) if s.uses_nli else None
         if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
             raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
                                  f"{self.method_def.refuses_binary}")  # before any row is scored
@@ -75,7 +75,8 @@ class Scorer:
         self._signature = s.signature(self.nli_model, self.extractor_model, self.coref_model, self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
-        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house)
+        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house,
+                                                    self.nli_model and self.nli_model.signature)
         self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
 
     @classmethod
@@ -83,8 +84,8 @@ class Scorer:
         return cls(settings)
 
     def __getattr__(self, name: str) -> Any:
-        """A setting read through the scorer (`scorer.params`, `scorer.threshold`), as before the settings had an
-        object of their own."""
+        """A setting read through the scorer (`scorer.params`, `scorer.threshold`), so that code holding a scorer
+        need not reach for its ScorerSettings."""
         settings = self.__dict__.get("settings")
         if settings is not None and name in SETTINGS_FIELDS:
             return getattr(settings, name)

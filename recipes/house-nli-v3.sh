@@ -11,7 +11,7 @@
 #
 # Run from the repository root with ../shared beside it and `pip install -e ".[train]"`. Writes checkpoints/
 # only (ignored) and exports each to checkpoints/house-nli-v3[-open]-onnx for evaluation;
-# `factalign export-onnx --checkpoint checkpoints/house-nli-v3 --output factalign/models/house-nli` ships one.
+# `factalign export-onnx --checkpoint checkpoints/house-nli-v3 --output factalign/models/house-nli --model-id factalign/house-nli-minilm-l6-v3` ships one.
 # An interrupted run continues with the same command plus --resume. Extra arguments go to train-nli
 # (on a GPU: --device cuda, and drop --max-minutes by passing a larger one).
 set -euo pipefail

@@ -303,12 +303,15 @@ def test_revise_command_end_to_end(tmp_path, capsys):
     assert "  unsupported: Natalia Moon was born in New Zealand." in text and text[-1] == revised
 
 
-@pytest.mark.parametrize("extra, message", [(["--rounds", "0"], "--rounds must be at least 1"),
+@pytest.mark.parametrize("extra, message", [(["--rounds", "0"], "argument --rounds: must be a whole number of at least 1"),
                                             (["--param", "variant=both"], "variant must be one of")])
 def test_revise_bad_options_are_one_line(tmp_path, capsys, extra, message):
     (tmp_path / "d.txt").write_text(DOC)
-    code = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"),
-                 "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m", *extra])
+    try:
+        code = main(["revise", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"),
+                     "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m", *extra])
+    except SystemExit as stop:  # refused by argparse
+        code = stop.code
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and message in err
 

@@ -178,3 +178,25 @@ def test_count_rows_for_the_progress_total(tmp_path):
     (tmp_path / "r.csv").write_text('id,document,summary\n1,"two\nlines",s\n\n2,d,s\n')
     assert count_rows(str(tmp_path / "r.jsonl")) == 2 and count_rows(str(tmp_path / "r.csv")) == 2
     assert count_rows("-") is None and count_rows(str(tmp_path / "absent.jsonl")) is None
+
+
+@pytest.mark.parametrize("content, says", [
+    (bytes(range(128, 256)) * 160 + b"\n" + bytes(range(200, 256)) + b"\n", "is not UTF-8 text: no line of it decodes"),
+    ('{"id": "1", "document": "Café au lait.", "summary": "Café."}\n'.encode("latin-1") * 3,
+     "is not UTF-8 text: no line of it decodes (line 1: invalid byte at offset 28)"),
+    (b"hello\nworld\n", "is not JSONL: no JSON object on any line (line 1: not valid JSON (Expecting value at column 1))"),
+    (b"[1, 2]\n\n", "is not JSONL: no JSON object on any line (line 1: expected a JSON object)"),
+])
+def test_an_input_without_a_json_row_is_refused_for_what_it_is_and_leaves_no_output(tmp_path, capsys, content, says):
+    (tmp_path / "in.jsonl").write_bytes(content)
+    code, err = batch(capsys, tmp_path / "in.jsonl", "--output", tmp_path / "out.jsonl")
+    assert code == 2 and err.count("\n") == 1 and says in err and "is empty" not in err, err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_bad_line_before_the_first_row_is_reported_in_its_place(tmp_path, capsys):
+    (tmp_path / "in.jsonl").write_bytes(b'{"id": "a", "document": "x\ty", "summary": "x"}\n' + json.dumps(
+        {"id": "b", "document": DOCS[0], "summary": SUMS[0]}).encode() + b"\n")
+    code, err = batch(capsys, tmp_path / "in.jsonl", "--output", tmp_path / "out.jsonl")
+    assert code == 1 and list(scores(tmp_path / "out.jsonl")) == ["b"]
+    assert f"{tmp_path / 'in.jsonl'}:1: not valid JSON (Invalid control character at column 27)" in err  # not cut mid-word

@@ -96,12 +96,12 @@ def test_old_results_with_unlabelled_probs_still_load():
 
 
 def test_batch_appends_and_a_rerun_skips_finished_ids(tmp_path, capsys):
-    rows = [json.loads(l) for l in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
     nli = write_table(tmp_path / "t.json", [(r["document"], r["summary"]) for r in rows])
     out_path = tmp_path / "out.jsonl"
     code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
     assert code == 0
-    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["moon-1", "moon-2", "moon-3"]
+    assert [json.loads(line)["id"] for line in out_path.read_text().splitlines()] == ["moon-1", "moon-2", "moon-3"]
     code, _, _ = run(capsys, "batch", EXAMPLES / "batch.jsonl", "--output", out_path, "--method", "nli-sent",
                      "--nli", "table:/nonexistent-table-proves-no-model-is-needed.json", "--quiet")
     assert code == 2  # the table file is missing: loading fails before anything is rescored
@@ -118,7 +118,7 @@ def test_batch_reports_bad_lines_and_keeps_the_others(tmp_path, capsys):
     out_path = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "batch", src, "--output", out_path, "--method", "nli-sent", "--nli", nli, "--quiet")
     assert code == 1
-    assert [json.loads(l)["id"] for l in out_path.read_text().splitlines()] == ["ok", "ok2"]
+    assert [json.loads(line)["id"] for line in out_path.read_text().splitlines()] == ["ok", "ok2"]
     assert f"{src}:2: not valid JSON" in err
     assert f"{src}:3: missing field summary" in err
     assert f"{src}:4: the summary is empty" in err
@@ -218,7 +218,6 @@ def test_an_unknown_option_points_to_its_subcommands_help(capsys, argv, message)
 @pytest.mark.parametrize("method, params, gate, message", [
     ("fenice", [], "75", "--fail-under 75 is outside the score range of fenice, [-1, 1]"),
     ("summac-zs", [], "-0.5", "--fail-under -0.5 is outside the score range of summac-zs, [0, 1]"),
-    ("summac-zs", [], "nan", "--fail-under nan is outside the score range of summac-zs, [0, 1]"),
 ])
 @pytest.mark.parametrize("command", ["score", "batch"])
 def test_a_gate_outside_the_methods_score_range_is_refused_naming_the_range(tmp_path, capsys, command, method, params,

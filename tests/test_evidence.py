@@ -221,7 +221,7 @@ def test_cli_batch_scores_rows_of_one_document_together_with_identical_results(t
     assert main(["batch", str(tmp_path / "rows.jsonl"), "--output", str(tmp_path / "b.jsonl"), "--row-timeout", "60",
                  *common]) == 0  # one row at a time
     a, b = ((tmp_path / f).read_text().splitlines() for f in ("a.jsonl", "b.jsonl"))
-    assert a == b and [json.loads(l)["id"] for l in a] == [0, 1, 2]
+    assert a == b and [json.loads(line)["id"] for line in a] == [0, 1, 2]
     assert json.loads(a[0])["claims"][0]["premise"]["sentences"] == [3]  # the best kept sentence (D[2], D[3] kept)
 
 

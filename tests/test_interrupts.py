@@ -144,7 +144,7 @@ def test_a_batch_interrupted_while_it_writes_rows_leaves_whole_lines_and_resumes
     rows = shared_doc_rows(3000)
     src = write_rows(tmp_path / "rows.jsonl", rows)
     args = ["batch", src, "--output", None, "--method", "nli-sent", "--nli", nli_table(tmp_path / "t.json", rows),
-            "--no-cache", "--quiet"]
+            "--threshold", "0.5", "--no-cache", "--quiet"]  # a threshold: no warning that the table has no calibration
     full, out = tmp_path / "full.jsonl", tmp_path / "out.jsonl"
     run_to_end(fill(args, full, None))
     proc = start(fill(args, out, None))
@@ -164,7 +164,7 @@ def test_a_ray_batch_interrupted_while_shards_come_back_keeps_its_rows_and_resum
     rows = shared_doc_rows(1500)
     src = write_rows(tmp_path / "rows.jsonl", rows)
     args = ["batch", src, "--output", None, "--method", "nli-sent", "--nli", nli_table(tmp_path / "t.json", rows),
-            "--no-cache", "--quiet"]
+            "--threshold", "0.5", "--no-cache", "--quiet"]  # a threshold: no warning that the table has no calibration
     ray = ["--engine", "ray", "--shard-rows", "100", "--actors", "2"]
     full, out = tmp_path / "full.jsonl", tmp_path / "out.jsonl"
     run_to_end(fill(args, full, None))  # the local engine's file, which Ray's must equal
@@ -182,7 +182,7 @@ def test_a_batch_blocked_writing_into_a_full_pipe_ends_on_sigterm(tmp_path):
     rows = shared_doc_rows(3000)
     src = write_rows(tmp_path / "rows.jsonl", rows)
     proc = start(["batch", src, "--output", "/dev/stdout", "--method", "nli-sent", "--nli",
-                  nli_table(tmp_path / "t.json", rows), "--no-cache", "--quiet"], stdout=subprocess.PIPE)
+                  nli_table(tmp_path / "t.json", rows), "--threshold", "0.5", "--no-cache", "--quiet"], stdout=subprocess.PIPE)
     held = [-1]
 
     def blocked() -> bool:  # the pipe holds what it can (its pages may not all be full) and takes no more

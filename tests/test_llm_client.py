@@ -287,3 +287,25 @@ def test_cli_options_reach_the_client(tmp_path):
     args = build_parser().parse_args(["score", *common, "--cache", str(tmp_path / "c.sqlite")])
     llm = llm_from_args(args)
     assert (llm.timeout, llm.concurrency, llm.cache.path) == (60.0, 4, tmp_path / "c.sqlite")
+
+
+def test_the_llm_checker_takes_the_llm_options_every_other_llm_feature_takes(tmp_path, capsys, monkeypatch):
+    """`--nli llm:MODEL --llm-base-url URL` (with --llm-api-key, --llm-timeout): the spec names the model and the
+    global options the rest, as for the LLM methods; a spec's own base_url= still wins."""
+    from factalign.cli import main
+    from tests.test_acueval import answer
+
+    for name in ("FACTALIGN_LLM_BASE_URL", "FACTALIGN_LLM_MODEL", "OPENAI_BASE_URL", "OPENAI_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "d.txt").write_text("A cat sat on the mat.")
+    with ScriptedServer(route=lambda body: (200, {}, answer(("Yes", 0.9), ("No", 0.1)))) as server:
+        code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"),
+                     "--method", "nli-sent", "--nli", "llm:judge", "--llm-base-url", server.url, "--llm-api-key", "k1",
+                     "--llm-timeout", "5", "--no-cache", "--json"])
+        out = capsys.readouterr()
+        assert code == 0 and json.loads(out.out)["score"] == pytest.approx(0.9), out.err
+        assert {(r["body"]["model"], r["auth"]) for r in server.requests} == {("judge", "Bearer k1")}
+        code = main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"),
+                     "--method", "nli-sent", "--nli", f"llm:judge,base_url={server.url}", "--llm-base-url",
+                     "http://127.0.0.1:9/v1", "--no-cache", "--json"])
+        assert code == 0, capsys.readouterr().err

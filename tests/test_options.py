@@ -75,3 +75,47 @@ def test_bench_builds_the_scorer_score_builds(tmp_path):
     assert one.signature == other.signature and one.params["j"] == 2
     assert (one.max_document_chars, one.prefilter_model, one.extractor_model.name) == \
            (other.max_document_chars, other.prefilter_model, other.extractor_model.name)
+
+
+def _numeric_actions(parser, prog="factalign"):
+    """(subcommand, option, action) of every option of every subcommand that takes a number."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _numeric_actions(sub, f"{prog} {name}")
+        elif action.option_strings and action.type is not None and getattr(action.type, "__name__", "") in (
+                "int", "float", "whole number", "number"):
+            yield prog, action.option_strings[-1], action
+
+
+def test_every_numeric_option_is_range_checked_where_argparse_parses_it():
+    found = list(_numeric_actions(build_parser()))
+    unchecked = [f"{prog} {option}" for prog, option, action in found if action.type in (int, float)
+                 and prog != "factalign serve"]  # serve's are checked in run_serve, before a model loads or a port is bound
+    assert len(found) > 30 and unchecked == []
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["score", "--max-chars", "-5"], "argument --max-chars: must be a whole number of at least 1, not -5"),
+    (["score", "--llm-timeout", "nan"], "argument --llm-timeout: must be a number above 0, not nan"),
+    (["score", "--threshold", "inf"], "argument --threshold: must be a number from -1 to 1, not inf"),
+    (["batch", "in.jsonl", "--fail-under", "nan"], "argument --fail-under: must be a finite number, not nan"),
+    (["batch", "in.jsonl", "--output", "o.jsonl", "--shard-rows", "0"], "argument --shard-rows: must be a whole number"),
+    (["revise", "--rounds", "x"], "argument --rounds: must be a whole number of at least 1, not 'x'"),
+    (["bench", "--bootstrap", "5"], "argument --bootstrap: must be a whole number of at least 100, not 5"),
+    (["calibrate", "--max-passed-inconsistent", "1.5"], "argument --max-passed-inconsistent: must be a number from 0 to 1"),
+    (["train-nli", "--dev-fraction", "0"], "argument --dev-fraction: must be a number above 0"),
+    (["train-nli", "--max-length", "2"], "argument --max-length: must be a whole number of at least 8, not 2"),
+])
+def test_a_number_out_of_range_is_one_line_naming_its_option(argv, says, capsys):
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and says in err, err
+
+
+def test_a_param_of_the_wrong_type_names_the_parameter(capsys):
+    assert score("--param", "T=abc") == 2
+    assert "--param: method 'fenice': T='abc' is not a valid float" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,37 @@ def test_readme_block_runs_as_written(tmp_path, lang, code):
     proc = subprocess.run(RUNNERS[lang], input=code, text=True, capture_output=True, cwd=repo, env=env, timeout=900)
     assert proc.returncode == 0, f"{code}\nexit {proc.returncode}\n{proc.stderr[-3000:]}"
     assert "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_the_skipped_train_nli_line_parses_where_the_readme_runs_it(tmp_path, monkeypatch):
+    """The skipped block's `train-nli` line is too slow to run, but its arguments parse and each --data spec
+    finds its file, from a checkout with ../shared/data laid out as the shared data is."""
+    from factalign.cli import build_parser
+    from factalign.train.mix import SHARED_FILES, parse_data_spec
+
+    line = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("factalign train-nli "))
+    argv = shlex.split(line.split("&&")[0])[1:]
+    for rel in SHARED_FILES.values():
+        (tmp_path / "shared" / "data" / rel).parent.mkdir(parents=True, exist_ok=True)
+        if rel != ".":
+            (tmp_path / "shared" / "data" / rel).touch()
+    (tmp_path / "checkout").mkdir()
+    monkeypatch.chdir(tmp_path / "checkout")
+    args = build_parser().parse_args(argv)
+    assert args.func.__name__ == "run_train_nli" and args.data
+    for spec in args.data:
+        kind, path, _ = parse_data_spec(spec)
+        assert kind not in SHARED_FILES or kind == "synthetic" or path.is_file(), spec
+
+
+def test_the_readme_says_how_long_the_tests_take_and_how_to_run_the_quick_part():
+    """The suite's length and the quick run are stated, the quick run leaves out only what is marked slow, and
+    the README's test command (the one CI runs) leaves nothing out."""
+    import tomllib
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'python -m pytest -m "not slow"' in text and re.search(r"about [\d,]+ tests, takes about \d+ minutes", text)
+    assert re.search(r"^pip install -e \"\.\[test\]\" \"torch==[\d.]+\" && python -m pytest -q$", text, re.M)
+    markers = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)

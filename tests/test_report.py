@@ -169,7 +169,7 @@ def test_score_and_batch_write_html(tmp_path, capsys):
             for p in (r["document"][a:b] for a, b in split_sentences(r["document"])):
                 pairs.append({"premise": p, "hypothesis": h, "probs": [0.8, 0.1, 0.1] if h.split()[0] in p else [0.1, 0.6, 0.3]})
     table.write_text(json.dumps(pairs))
-    rows = [json.loads(l) for l in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (EXAMPLES / "batch.jsonl").read_text().splitlines()]
     (tmp_path / "d.txt").write_text(rows[0]["document"])
     (tmp_path / "s.txt").write_text(rows[0]["summary"])
     code, _, _ = run(capsys, "score", "--document", tmp_path / "d.txt", "--summary", tmp_path / "s.txt", "--method", "nli-sent",

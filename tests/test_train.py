@@ -139,6 +139,30 @@ def tiny_base(tmp_path_factory):
     return path
 
 
+def test_export_onnx_is_quiet_names_the_model_as_not_the_shipped_one_and_scoring_says_why_no_label(tmp_path, tiny_base,
+                                                                                                      capfd):
+    pytest.importorskip("onnxruntime")
+    from factalign.cli import main
+    from factalign.train.trainer import TrainConfig, train
+
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    config = TrainConfig(base=tiny_base, output=tmp_path / "mine", work_dir=tmp_path / "work", epochs=1, batch_size=8,
+                         max_length=32, eval_every=1000, recipe={"data": ["test"]})
+    train(config, examples, examples[:6])
+    capfd.readouterr()
+    assert main(["export-onnx", "--checkpoint", str(tmp_path / "mine"), "--output", str(tmp_path / "mine-onnx")]) == 0
+    out, err = capfd.readouterr()
+    assert err == "" and "local/mine-onnx" in out  # no TracerWarning, UserWarning, WARNING:root or progress bar
+    model_id = json.loads((tmp_path / "mine-onnx" / "config.json").read_text())["model_id"]
+    assert model_id == "local/mine-onnx"
+    (tmp_path / "d.txt").write_text(PAIRS[0][0])
+    assert main(["score", "--document", str(tmp_path / "d.txt"), "--summary", str(tmp_path / "d.txt"), "--nli",
+                 f"onnx:{tmp_path / 'mine-onnx'}", "--no-cache", "--json"]) == 0
+    out, err = capfd.readouterr()
+    assert json.loads(out)["label"] is None
+    assert "warning: the default calibration for fenice was made for the shipped house model, not local/mine-onnx#" in err
+
+
 def test_train_two_steps_and_export_onnx(tmp_path, tiny_base):
     ort = pytest.importorskip("onnxruntime")
     import numpy as np

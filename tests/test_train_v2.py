@@ -80,10 +80,21 @@ def test_mining_keeps_every_mistake_and_a_share_of_the_rest():
 
 
 def test_spec_sample_size(tmp_path):
-    assert parse_data_spec(f"sick:{tmp_path}@500") == ("sick", tmp_path, 500)
-    assert parse_data_spec(f"sick:{tmp_path}") == ("sick", tmp_path, None)
+    sick = tmp_path / "SICK_train.txt"
+    sick.touch()
+    assert parse_data_spec(f"sick:{sick}@500") == ("sick", sick, 500)
+    assert parse_data_spec(f"sick:{sick}") == ("sick", sick, None)
     with pytest.raises(FactalignError, match="whole number"):
-        parse_data_spec(f"sick:{tmp_path}@many")
+        parse_data_spec(f"sick:{sick}@many")
+
+
+def test_a_file_kind_given_a_directory_reads_the_file_in_it(tmp_path):
+    (tmp_path / "sick").mkdir()
+    (tmp_path / "sick" / "SICK_train.txt").touch()
+    for given in (tmp_path / "sick", tmp_path):  # the set's own folder, or the shared data's root
+        assert parse_data_spec(f"sick:{given}") == ("sick", tmp_path / "sick" / "SICK_train.txt", None)
+    with pytest.raises(FactalignError, match="directory without msr-para-train.tsv; give the file"):
+        parse_data_spec(f"msrp:{tmp_path}")
 
 
 def test_onnx_model_imports_back_to_torch_exactly(tmp_path):

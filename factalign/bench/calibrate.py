@@ -15,6 +15,7 @@ from factalign.bench.data import FIELDS, FORMATS, load_benchmark, parse_columns
 from factalign.columns import add_columns_option
 from factalign.calibration.conformal import MAX_BLOCKED_CONSISTENT, MAX_PASSED_INCONSISTENT
 from factalign.errors import FactalignError
+from factalign.numeric import COUNT, SEED, SHARE
 
 
 def register(subparsers) -> None:
@@ -32,17 +33,17 @@ def register(subparsers) -> None:
     p.add_argument("--output", required=True, metavar="FILE", help="the calibration JSON to write")
     p.add_argument("--probability", choices=["platt", "isotonic"], default="platt",
                    help="probability map: Platt scaling or isotonic regression (default: platt)")
-    p.add_argument("--max-passed-inconsistent", type=float, default=MAX_PASSED_INCONSISTENT, metavar="A",
+    p.add_argument("--max-passed-inconsistent", type=SHARE, default=MAX_PASSED_INCONSISTENT, metavar="A",
                    help="pass only above a score where at most this share of inconsistent items passes, by "
                         "conformal risk control (default: %(default)s)")
-    p.add_argument("--max-blocked-consistent", type=float, default=MAX_BLOCKED_CONSISTENT, metavar="B",
+    p.add_argument("--max-blocked-consistent", type=SHARE, default=MAX_BLOCKED_CONSISTENT, metavar="B",
                    help="block only below a score where at most this share of consistent items is blocked; "
                         "between the two: review (default: %(default)s)")
     p.add_argument("--claims-data", metavar="KIND:PATH",
                    help="claim-level labels for the claim part (e.g. wice:../shared/data/wice/claim_dev.jsonl): each "
                         "row's text is scored and its weakest claim stands for it; without it claims get no label")
-    p.add_argument("--claims-limit", type=int, metavar="N", help="a seeded sample of N --claims-data rows (default: all)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the cross-validation folds and samples (default: 0)")
+    p.add_argument("--claims-limit", type=COUNT, metavar="N", help="a seeded sample of N --claims-data rows (default: all)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed for the cross-validation folds and samples (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p, labels=False)
     p.set_defaults(func=run_calibrate)

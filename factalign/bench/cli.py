@@ -16,9 +16,9 @@ from factalign.bench.variants import parse_variants
 from factalign.errors import FactalignError
 from factalign.io import writable_dir
 from factalign.methods import METHODS
-from factalign.nli import load_nli
+from factalign.numeric import COUNT, SEED, whole
 from factalign.options import (add_cache_options, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_prefilter_options, cache_from_args, scorer_for)
+                               add_param_option, add_prefilter_options, nli_from_args, scorer_for)
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
 MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
@@ -36,7 +36,7 @@ def register(subparsers) -> None:
                                                    f"names: {METHODS.help()}")
     add_param_option(p)
     p.add_argument("--out", metavar="DIR", help="run directory: scores/, run.json, examples.jsonl, results and plots")
-    p.add_argument("--limit", type=int, metavar="N", help="score a seeded random sample of N rows (file order kept)")
+    p.add_argument("--limit", type=COUNT, metavar="N", help="score a seeded random sample of N rows (file order kept)")
     add_model_options(p)
     add_prefilter_options(p)
     add_cache_options(p)
@@ -62,8 +62,9 @@ def _report_options(p: argparse.ArgumentParser, defaults: dict) -> None:
 
     p.add_argument("--split", default=defaults["split"],
                    help=f"where to tune the threshold: {SPLITS} {default('auto, the file split column')}")
-    p.add_argument("--seed", type=int, default=defaults["seed"], help=f"seed for splits, --limit and bootstrap {default('0')}")
-    p.add_argument("--bootstrap", type=int, default=defaults["bootstrap"], metavar="N", help=f"bootstrap resamples {default('1000')}")
+    p.add_argument("--seed", type=SEED, default=defaults["seed"], help=f"seed for splits, --limit and bootstrap {default('0')}")
+    p.add_argument("--bootstrap", type=whole(MIN_BOOTSTRAP), default=defaults["bootstrap"], metavar="N",
+                   help=f"bootstrap resamples, at least {MIN_BOOTSTRAP} (1000 or more for intervals you report) {default('1000')}")
     p.add_argument("--baseline", default=defaults["baseline"], help=f"variant the others are compared with {default('the first')}")
     p.add_argument("--test", choices=["bootstrap", "resample70"], default=defaults["test"],
                    help=f"paired bootstrap, or INFUSE's t-test over 70%% resamples {default('bootstrap')}")
@@ -84,8 +85,6 @@ def run_bench(args: argparse.Namespace) -> int:
     missing = [f"--{k}" for k in ("data", "methods", "out") if not getattr(args, k)]
     if missing:
         raise FactalignError(f"bench needs {', '.join(missing)} (or: factalign bench report --scores DIR)")
-    if args.bootstrap < MIN_BOOTSTRAP:
-        raise FactalignError(f"--bootstrap must be at least {MIN_BOOTSTRAP} (1000 or more for intervals you report)")
     writable_dir(args.out)
     columns = parse_columns(args.columns)
     bench = load_benchmark(args.data, columns, args.graded)
@@ -93,7 +92,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if not args.graded:
         splits.make_split(examples, args.split, args.seed, bench.path)  # a bad split fails before hours of scoring
     variants = parse_variants(args.methods, args.param)
-    nli = load_nli(args.nli, cache=cache_from_args(args))
+    nli = nli_from_args(args)
     scorers = [scorer_for(args, v.method, v.method_params, nli=nli, **v.models) for v in variants]
     run_dir = Path(args.out)
     _check_same_data(run_dir, bench.sha256)
@@ -120,8 +119,6 @@ def run_report(args: argparse.Namespace) -> int:
     run = report.load_run(Path(args.scores))
     saved = run.manifest["settings"]
     chosen = {k: saved.get(k, REPORT_DEFAULTS[k]) if getattr(args, k) is None else getattr(args, k) for k in REPORT_DEFAULTS}
-    if chosen["bootstrap"] < MIN_BOOTSTRAP:
-        raise FactalignError(f"--bootstrap must be at least {MIN_BOOTSTRAP} (1000 or more for intervals you report)")
     writable_dir(args.out or args.scores)
     text = output.write_report(run, Path(args.out or args.scores), chosen["split"], chosen["seed"], chosen["bootstrap"],
                         chosen["baseline"], chosen["test"], not args.no_plots)
@@ -132,8 +129,6 @@ def run_report(args: argparse.Namespace) -> int:
 def _sample(examples: list, limit: int | None, seed: int) -> list:
     if limit is None or limit >= len(examples):
         return examples
-    if limit < 1:
-        raise FactalignError("--limit must be at least 1")
     keep = np.sort(np.random.default_rng(seed).choice(len(examples), size=limit, replace=False))
     return [examples[i] for i in keep]
 

@@ -140,12 +140,6 @@ def probability_of(p: dict[str, Any], score: float) -> float:
     return float(np.interp(score, p["x"], p["y"]))  # isotonic: linear between knots, clipped outside
 
 
-def worst(outcomes: list[str | None]) -> str | None:
-    """The most severe outcome of several (block > review > pass); None when none was decided."""
-    known = [o for o in outcomes if o is not None]
-    return max(known, key=OUTCOMES.index) if known else None
-
-
 def at_least(outcome: str | None, level: str) -> bool:
     """True when `outcome` is `level` or more severe ("review" is at least "review"; "block" too)."""
     if level not in OUTCOMES:

@@ -20,15 +20,21 @@ MAKE_YOUR_OWN = "fit one for this scorer with `factalign calibrate --data LABELL
 
 
 def choose_calibration(calibration: str | Path | Calibration | None, threshold: float | None, method: str,
-                       signature: str, house_model: bool) -> Calibration | None:
+                       signature: str, house_model: bool, nli: str | None = None) -> Calibration | None:
     """`calibration` is a Calibration, a file path, "default" (the shipped default, house model only)
-    or None. An explicit `threshold` overrides the default; with an explicit calibration it is an error."""
+    or None. An explicit `threshold` overrides the default; with an explicit calibration it is an error.
+    `nli`: the signature of the scorer's NLI model (None: it has none), named in the warning that another
+    model than the house model gets no default."""
     explicit = calibration not in (None, "default")
     if threshold is not None:
         if explicit:
             raise FactalignError("give a threshold (--threshold) or a calibration (--calibration), not both")
         return None
     if not explicit:
+        if calibration == "default" and not house_model and nli is not None and (DEFAULTS_DIR / f"{method}.json").is_file():
+            _warn(f"the default calibration for {method} was made for the shipped house model, not {nli}; summaries "
+                  f"are not labelled: {MAKE_YOUR_OWN.replace('METHOD', method)} and pass --calibration cal.json, "
+                  "or pass --threshold")
         return default_calibration(method, signature) if calibration == "default" and house_model else None
     cal = calibration if isinstance(calibration, Calibration) else Calibration.load(calibration)
     cal.check(signature)

@@ -10,7 +10,7 @@ from tqdm import tqdm
 from factalign.errors import FactalignError, json_text, quoted, shown
 from factalign.interrupts import thread_pool
 from factalign.claimeval.scorers import CLAIM_SCORERS
-from factalign.options import (add_cache_options, add_llm_options, add_model_options, cache_from_args, llm_from_args,
+from factalign.options import (add_cache_options, add_llm_options, add_model_options, llm_from_args, nli_from_args,
                                specs)
 from factalign.registry import parse_spec
 
@@ -57,10 +57,8 @@ def build_extractor(args: argparse.Namespace):
     from factalign.claims import extractor_uses, load_extractor, with_filter
 
     spec = args.extractor
-    from factalign.nli import load_nli
-
     llm = llm_from_args(args) if "llm" in extractor_uses(spec) else None
-    nli = load_nli(args.nli, cache=cache_from_args(args)) if "nli" in extractor_uses(spec) or args.filter else None
+    nli = nli_from_args(args) if "nli" in extractor_uses(spec) or args.filter else None
     extractor = load_extractor(spec, nli=nli, llm=llm)
     return with_filter(extractor, nli) if args.filter and not spec.endswith("+filter") else extractor
 
@@ -164,9 +162,7 @@ def faith_from_args(args: argparse.Namespace):
     if kind == "none":
         return None
     if kind == "nli":
-        from factalign.nli import load_nli
-
-        return nli_faith(load_nli(args.nli, cache=cache_from_args(args)))
+        return nli_faith(nli_from_args(args))
     if kind == "alignscore":
         if not arg:
             raise FactalignError("--faith alignscore needs its checkpoint: --faith alignscore:PATH.ckpt")

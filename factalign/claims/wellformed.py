@@ -28,7 +28,6 @@ NAME_WORD = re.compile(r"[A-Z][\w-]*|[A-Z]\.")  # a capitalised word or an initi
 FINITE_TAGS = {"VBD", "VBZ", "VBP", "MD"}
 CLAIM_SUBJECT_DEPS = SUBJECT_DEPS | {"expl"}  # "There is ...": the expletive fills the subject's place
 DANGLING_TAGS = {"IN", "TO", "DT", "CC", "PRP$", "WDT", "WP", "WP$", "POS", "PDT"}
-ENDING_PUNCT = {".", "!", "?", '"', "'", ")", "]"}
 LINKING_VERBS = {"be", "become", "seem", "remain", "appear"}
 COMPLEMENT_DEPS = {"attr", "acomp", "oprd", "prep", "advmod", "npadvmod", "ccomp", "xcomp", "advcl", "dobj", "agent"}
 # verbs that, in the active voice, do not stand without an object or clausal complement

@@ -31,7 +31,7 @@ document (`factalign.coref.windows`). A claim whose whole plan fits in N pairs r
 budget, and a document of at most 2K sentences is never budgeted: it scores exactly as with the budget off
 (every FRANK document has at most 64 = 2 x 32 sentences, so the shipped calibrations' data is unchanged).
 The budget needs the prefilter on and is named in the signature after it, `prefilter:bm25@32/pairs32`;
-off, the signature is `prefilter:bm25@32` as before.
+off, the signature is `prefilter:bm25@32` alone.
 """
 
 from __future__ import annotations

@@ -74,12 +74,21 @@ def _hhem(arg: str, trust_remote_code: bool = False, batch_size: int = 8, device
 
 
 @NLI_BACKENDS.register("llm", arg="MODEL", description="an LLM judge over an OpenAI-compatible endpoint "
-                       "(FACTALIGN_LLM_BASE_URL or base_url=) with Bespoke-MiniCheck-7B's prompt: P(Yes) / (P(Yes) + P(No)); binary")
+                       "(--llm-base-url, FACTALIGN_LLM_BASE_URL or base_url=) with Bespoke-MiniCheck-7B's prompt: P(Yes) / (P(Yes) + P(No)); binary")
 def _llm(arg: str, base_url: str | None = None, prompt: str = "minicheck", timeout: float | None = None,
-         concurrency: int | None = None, positive: str = "yes") -> NLIModel:
+         concurrency: int | None = None, positive: str = "yes", llm=None) -> NLIModel:
+    """`llm`: the LLM settings every other LLM feature takes (--llm-base-url, --llm-model, --llm-api-key,
+    --llm-timeout, --llm-concurrency; factalign.settings.LLMSettings or a client): what the spec leaves
+    unset is read from them, so `--nli llm:MODEL --llm-base-url URL` means what it says."""
     from factalign.nli.llm_judge import LLMJudge
 
-    return LLMJudge(arg, base_url=base_url, prompt=prompt, timeout=timeout, concurrency=concurrency, positive=positive)
+    def given(name):
+        return getattr(llm, name, None)
+
+    return LLMJudge(arg or given("model"), base_url=base_url or given("base_url"), prompt=prompt,
+                    timeout=timeout if timeout is not None else given("timeout"),
+                    concurrency=concurrency if concurrency is not None else given("concurrency"), positive=positive,
+                    api_key=given("api_key"))
 
 
 @NLI_BACKENDS.register("table", arg="FILE", description="probabilities looked up from a JSON/JSONL table "
@@ -94,9 +103,11 @@ KINDS = {"house": "3-way NLI", "onnx": "3-way NLI", "hf": "classifier: 3-way, bi
          "t5": "binary, seq2seq", "hhem": "binary, remote code", "llm": "binary, LLM judge", "table": "3-way or binary"}
 
 
-def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None) -> NLIModel:
-    """An NLI model from a spec (or a model object), behind an SQLite cache (`cache=None`: in memory)."""
-    model = spec if isinstance(spec, NLIModel) and not isinstance(spec, str) else build(NLI_BACKENDS, spec or DEFAULT_NLI)
+def load_nli(spec: str | NLIModel | None = None, cache: str | Path | None = None, llm=None) -> NLIModel:
+    """An NLI model from a spec (or a model object), behind an SQLite cache (`cache=None`: in memory); `llm`: the
+    LLM settings an `llm:` checker takes what its spec leaves unset from."""
+    model = spec if isinstance(spec, NLIModel) and not isinstance(spec, str) else \
+        build(NLI_BACKENDS, spec or DEFAULT_NLI, llm=llm)
     if not isinstance(model, NLIModel):
         raise FactalignError(f"NLI backend {spec!r} built {type(model).__name__}, which has no signature and predict()")
     if isinstance(model, CachedNLI):

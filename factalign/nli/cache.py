@@ -36,7 +36,7 @@ KEY_VERSION = "2"
 
 
 def pair_key(signature: str, premise: str, hypothesis: str, labels: LabelSet = THREE_WAY) -> str:
-    """The entry's key; a binary model's keys also name its label set (3-way ones are as before label sets)."""
+    """The entry's key; a binary model's keys also name its label set (3-way keys name none: LabelSet.cache_key)."""
     parts = (KEY_VERSION, signature, premise, hypothesis) + ((labels.cache_key,) if labels.cache_key else ())
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 

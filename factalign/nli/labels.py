@@ -11,8 +11,8 @@ columns mean:
   the model says nothing of contradiction, so its NLIScore and its support are both p_sup, and a
   claim result shows (p_sup,), the one number the model gives.
 
-A backend declares its set in a `labels` attribute; a model without one (a plugin written before label
-sets) is 3-way.
+A backend declares its set in a `labels` attribute; a model without one is 3-way, what an NLI model is
+unless it says otherwise (a plugin need not declare it).
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ class LabelSet:
 
     @property
     def cache_key(self) -> str:
-        """Part of each cache key. Empty for 3-way, so caches written before label sets stay valid."""
+        """Part of each cache key. Empty for 3-way: a 3-way pair's key is its signature and texts alone, the key the
+        caches in use hold it under."""
         return "" if self is THREE_WAY else self.name
 
     def score(self, probs: np.ndarray) -> np.ndarray:

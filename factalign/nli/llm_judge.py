@@ -35,7 +35,7 @@ class LLMJudge:
     labels = BINARY
 
     def __init__(self, model: str, base_url: str | None = None, prompt: str = "minicheck", timeout: float | None = None,
-                 concurrency: int | None = None, positive: str = "yes", client=None):
+                 concurrency: int | None = None, positive: str = "yes", client=None, api_key: str | None = None):
         from factalign.llm import ChatClient
 
         if str(positive).lower() not in ("yes", "no"):
@@ -43,7 +43,7 @@ class LLMJudge:
         self.flip = str(positive).lower() == "no"
         if not model:
             raise FactalignError("NLI backend 'llm' needs a model: llm:MODEL (e.g. llm:bespoke-minicheck)")
-        self.client = client or ChatClient(base_url, model, timeout=timeout, concurrency=concurrency)
+        self.client = client or ChatClient(base_url, model, api_key, timeout=timeout, concurrency=concurrency)
         if prompt == "minicheck":
             self.system, self.user = MINICHECK_SYSTEM, MINICHECK_USER
         else:

@@ -7,6 +7,7 @@ import argparse
 from factalign.columns import ROW_FIELDS, add_columns_option, parse_columns
 from factalign.errors import FactalignError
 from factalign.io import distinct_files, read_sources, read_text, source_files
+from factalign.numeric import SCORE
 from factalign.options import add_source_option
 from factalign.text.sources import join
 
@@ -20,7 +21,7 @@ def register(sub) -> None:
     p.add_argument("--summary", help="the summary that was scored (when RESULT.json holds no texts)")
     p.add_argument("--rows", help="for a batch: its input JSONL {id, document, summary}")
     add_columns_option(p, ROW_FIELDS, "the --rows file")
-    p.add_argument("--threshold", type=float, help="label unlabelled claims and draw the threshold on the histogram")
+    p.add_argument("--threshold", type=SCORE, help="label unlabelled claims and draw the threshold on the histogram")
     p.add_argument("--title", help="page title")
     p.set_defaults(func=run_report)
 

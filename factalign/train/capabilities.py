@@ -1,4 +1,4 @@
-"""Capability edits for house model v4 (issue 37): one parsed sentence -> a hypothesis of known label.
+"""Capability edits for house model v4: one parsed sentence -> a hypothesis of known label.
 
 Each function takes a spaCy sentence span and returns the edited text, or None when the edit does
 not apply. The label each edit gives is in `capability_pairs.FAMILIES`. Readings of the issue:
@@ -381,7 +381,6 @@ DIGIT_WORDS = {n: w for w, n in NUMBER_WORDS.items() if n != 100 and n > 1}
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 MONTHS = ("January February March April May June July August September October November December").split()
 APPROX = ("about", "around", "approximately", "roughly", "nearly", "almost", "some")
-COMPARATIVES = {"more": "more", "over": "over", "fewer": "less", "less": "less"}  # "more than N", "over N"
 
 
 def _value(tok) -> float | None:

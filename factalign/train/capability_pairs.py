@@ -1,4 +1,4 @@
-"""`capabilities:DIR` pairs for house model v4 (issue 37): one source per capability family.
+"""`capabilities:DIR` pairs for house model v4: one source per capability family.
 
 From the clean sentences of the train part's WiCE evidence pages and FEVERFact articles, with a premise
 window of 1-3 consecutive sentences holding the sentence s, each family's edits of s (capabilities.py)

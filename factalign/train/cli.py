@@ -7,11 +7,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from factalign.train import MODEL_ID
+from factalign.numeric import COUNT, SECONDS, SEED, SHARE, real, whole
 from factalign.train.bias import MODES
 from factalign.train.data import fail
 
 DEFAULT_WORK_DIR = Path("checkpoints/train-nli")
+TOKENS = whole(8)  # a pair's tokens: [CLS] and two [SEP] leave room for words
 
 
 def register(subparsers) -> None:
@@ -31,23 +32,23 @@ def register(subparsers) -> None:
                               "so a machine without ../shared or spaCy can train")
     train.add_argument("--mine-with", metavar="NLI",
                        help="NLI spec (e.g. house): keep the training examples it gets wrong, and --keep-easy of the rest")
-    train.add_argument("--keep-easy", type=float, default=0.35, help="share of correctly labelled examples kept when "
+    train.add_argument("--keep-easy", type=SHARE, default=0.35, help="share of correctly labelled examples kept when "
                                                                      "mining (default: %(default)s)")
     train.add_argument("--output", type=Path, required=True, help="directory for the best checkpoint")
     train.add_argument("--work-dir", type=Path, default=DEFAULT_WORK_DIR, help="checkpoints and log (default: %(default)s)")
-    train.add_argument("--epochs", type=int, default=2, help="passes over the training examples (default: %(default)s)")
-    train.add_argument("--batch-size", type=int, default=16, help="examples per optimiser step (default: %(default)s)")
-    train.add_argument("--lr", type=float, default=6e-5, help="peak learning rate, after a linear warm-up; then linear decay (default: %(default)s)")
-    train.add_argument("--max-length", type=int, default=256, help="tokens per premise-hypothesis pair; longer pairs are "
+    train.add_argument("--epochs", type=COUNT, default=2, help="passes over the training examples (default: %(default)s)")
+    train.add_argument("--batch-size", type=COUNT, default=16, help="examples per optimiser step (default: %(default)s)")
+    train.add_argument("--lr", type=real(0, 1, above=True), default=6e-5, help="peak learning rate, after a linear warm-up; then linear decay (default: %(default)s)")
+    train.add_argument("--max-length", type=TOKENS, default=256, help="tokens per premise-hypothesis pair; longer pairs are "
                                                                    "truncated (default: %(default)s)")
-    train.add_argument("--seed", type=int, default=13, help="seed for sampling, the dev split and shuffling (default: %(default)s)")
-    train.add_argument("--dev-fraction", type=float, default=0.15, help="share of the examples held out as dev set for "
+    train.add_argument("--seed", type=SEED, default=13, help="seed for sampling, the dev split and shuffling (default: %(default)s)")
+    train.add_argument("--dev-fraction", type=real(0, 0.9, above=True), default=0.15, help="share of the examples held out as dev set for "
                                                                         "choosing the best checkpoint (default: %(default)s)")
-    train.add_argument("--dev-limit", type=int, default=600, help="dev examples kept per source (default: %(default)s)")
-    train.add_argument("--eval-every", type=int, default=500, help="optimiser steps between dev evaluations "
+    train.add_argument("--dev-limit", type=COUNT, default=600, help="dev examples kept per source (default: %(default)s)")
+    train.add_argument("--eval-every", type=COUNT, default=500, help="optimiser steps between dev evaluations "
                                                                    "(default: %(default)s)")
-    train.add_argument("--max-minutes", type=float, help="stop (keeping the best checkpoint) after this long")
-    train.add_argument("--max-examples", type=int, help="use a seeded sample of the training examples")
+    train.add_argument("--max-minutes", type=SECONDS, help="stop (keeping the best checkpoint) after this long")
+    train.add_argument("--max-examples", type=COUNT, help="use a seeded sample of the training examples")
     train.add_argument("--resume", action="store_true", help="continue from WORK_DIR/last")
     train.add_argument("--prepare-only", action="store_true",
                        help="build the examples (and mining) into WORK_DIR/examples.json and stop")
@@ -56,9 +57,9 @@ def register(subparsers) -> None:
     train.add_argument("--teacher", type=Path, metavar="FILE",
                        help="a teacher's probabilities (factalign teacher-label): examples it holds are trained "
                             "towards them, mixed with their gold label (distillation)")
-    train.add_argument("--teacher-weight", type=float, default=0.5,
+    train.add_argument("--teacher-weight", type=SHARE, default=0.5,
                        help="weight of the teacher's probabilities against the gold label (default: %(default)s)")
-    train.add_argument("--threads", type=int, default=2, help="CPU threads torch trains with (default: %(default)s)")
+    train.add_argument("--threads", type=COUNT, default=2, help="CPU threads torch trains with (default: %(default)s)")
     train.add_argument("--debias", choices=MODES, default="none",
                        help="train against the overlap shortcut through a bias-only model (train/bias.py): poe "
                             "(product of experts) or reweight; none: plain cross-entropy (default: %(default)s)")
@@ -71,7 +72,7 @@ def register(subparsers) -> None:
                        help="examples saved by train-nli (WORK_DIR/examples.json[.gz]), or a JSONL file of "
                             "{premise, hypothesis} rows (e.g. benchmarks/nli_pairs.py's)")
     label.add_argument("--output", type=Path, required=True, help="the .npz file to write")
-    label.add_argument("--max-length", type=int, default=256, help="tokens per pair (default: %(default)s)")
+    label.add_argument("--max-length", type=TOKENS, default=256, help="tokens per pair (default: %(default)s)")
     label.add_argument("--device", default="auto", help="torch device (default: %(default)s)")
     label.set_defaults(func=run_teacher_label)
 
@@ -80,8 +81,8 @@ def register(subparsers) -> None:
     export.add_argument("--output", type=Path, required=True, help="directory for model.onnx, tokenizer.json and "
                                                                   "config.json; use it with --nli onnx:DIR")
     export.add_argument("--no-quantize", action="store_true", help="keep fp32 weights")
-    export.add_argument("--model-id", default=MODEL_ID, help="the name in config.json and in every signature made with "
-                                                            "the model (default: %(default)s)")
+    export.add_argument("--model-id", help="the name in config.json and in every signature made with the model "
+                                           "(default: local/ and the --output directory's name)")
     export.set_defaults(func=run_export_onnx)
 
 
@@ -224,6 +225,7 @@ def run_export_onnx(args) -> int:
 
     _require_training_extra()
     config = export_model_dir(args.checkpoint, args.output, quantize=not args.no_quantize, model_id=args.model_id)
-    print(f"wrote {args.output}/model.onnx (sha256 {config['sha256'][:12]})")
+    print(f"wrote {args.output}/model.onnx ({config['model_id']}, sha256 {config['sha256'][:12]}); score with "
+          f"--nli onnx:{args.output}")
     return 0
 

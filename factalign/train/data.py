@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from factalign.errors import FactalignError
+from factalign.io import json_problem
 from factalign.train.split import is_dev
 
 LABELS = ("entailment", "neutral", "contradiction")
@@ -48,7 +49,7 @@ def read_json_lines(path: Path) -> list[dict]:
         try:
             rows.append(json.loads(line))
         except json.JSONDecodeError as exc:
-            raise fail(f"{path}:{number}: invalid JSON ({exc.msg})") from None
+            raise fail(f"{path}:{number}: invalid JSON ({json_problem(exc)})") from None
     return rows
 
 

@@ -7,12 +7,14 @@ id2label, max_length, the sha256 of model.onnx and the training recipe.
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import tempfile
+import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 from factalign.nli.onnx import file_sha256
-from factalign.train import MODEL_ID
 from factalign.train.data import fail
 
 OPSET = 17
@@ -72,16 +74,45 @@ def _recipe_chain(checkpoint: Path) -> dict:
     return recipe
 
 
-def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True, model_id: str = MODEL_ID) -> dict:
-    """Write output/{model.onnx, tokenizer.json, config.json}; returns the config."""
+def own_model_id(output: Path) -> str:
+    """export-onnx's default model id: the output directory's name under `local/`, so that signatures and
+    calibrations never take a user's model for the shipped one (whose id is factalign/house-nli-...)."""
+    return f"local/{Path(output).resolve().name}"
+
+
+@contextmanager
+def _quiet():
+    """The exporters' notes, which are about graphs other than this one: torch's tracer warns of a branch on
+    the padding length (the graph is exported with dynamic axes and checked against torch by the tests),
+    of negative indices (the model has none), transformers shows a progress bar while loading the weights,
+    and onnxruntime's quantizer suggests shape pre-processing, which dynamic int8 does not need."""
+    from transformers.utils import logging as hf_logging
+
+    root, bars = logging.getLogger().level, hf_logging.is_progress_bar_enabled()
+    logging.getLogger().setLevel(logging.ERROR)
+    hf_logging.disable_progress_bar()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logging.getLogger().setLevel(root)
+        if bars:
+            hf_logging.enable_progress_bar()
+
+
+def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True, model_id: str | None = None) -> dict:
+    """Write output/{model.onnx, tokenizer.json, config.json}; returns the config. `model_id`: the name in
+    config.json and in every signature made with the model (default: own_model_id(output))."""
     for name in ("config.json", "tokenizer.json"):
         if not (checkpoint / name).exists():
             raise fail(f"{checkpoint} is not a train-nli output (missing {name})")
+    model_id = model_id or own_model_id(output)
     recipe = _recipe_chain(checkpoint)
     model_config = json.loads((checkpoint / "config.json").read_text(encoding="utf-8"))
     max_length = recipe.get("training", {}).get("max_length", 256)
     output.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, _quiet():
         fp32 = Path(tmp) / "model.onnx"
         export_fp32(checkpoint, fp32)
         if quantize:

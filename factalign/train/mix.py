@@ -21,6 +21,8 @@ SHARED_FILES = {
     "feverfact": "feverfact_val.jsonl",
     "synthetic": ".",
 }
+# kinds that read one file, which a directory given in its place holds under this name
+FILE_KINDS = ("sick", "msrp", "wice", "feverfact")
 WICE_TOKENS = "wice/non_supported_tokens_train.jsonl"
 KINDS = (*SHARED_FILES, "claims", "summary", "summary-long", "capabilities", "jsonl", "natural", "natural-open",
          "shared", "roles", "overlap", "d2c", "cg2c")
@@ -62,7 +64,19 @@ def parse_data_spec(spec: str) -> tuple[str, Path | int, int | None]:
         return kind, int(path), int(limit) if at else None
     if not Path(path).exists():
         raise data.fail(f"data spec {spec!r}: {path} does not exist")
-    return kind, Path(path), int(limit) if at else None
+    return kind, _data_file(spec, kind, Path(path)), int(limit) if at else None
+
+
+def _data_file(spec: str, kind: str, path: Path) -> Path:
+    """A file kind's path: the file itself, or a directory holding it as ../shared/data lays it out
+    (`sick:DIR` reads DIR/SICK_train.txt, and so does `sick:SHARED` with SHARED/sick/SICK_train.txt)."""
+    if kind not in FILE_KINDS or not path.is_dir():
+        return path
+    name = Path(SHARED_FILES[kind])
+    found = next((p for p in (path / name.name, path / name) if p.is_file()), None)
+    if found is None:
+        raise data.fail(f"data spec {spec!r}: {path} is a directory without {name.name}; give the file")
+    return found
 
 
 def sick_part(path: Path, part: str, dev_fraction: float, seed: int) -> list[dict]:

@@ -1,4 +1,4 @@
-"""`roles:N` pairs for house model v4 (issue 37): N templated premises about who did what to whom, six
+"""`roles:N` pairs for house model v4: N templated premises about who did what to whom, six
 hypotheses each, two of every label.
 
 The `capabilities:` family finds only ~160 role swaps in encyclopaedic text (two agents around one verb are

@@ -82,7 +82,7 @@ def test_the_grouped_output_file_is_the_one_by_one_file_and_a_bad_row_fails_alon
     assert (tmp_path / "grouped.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
     bad = [i for i, r in enumerate(rows, 1) if "Row 4 " in r["summary"]]
     assert err_grouped == err_one.replace("one.jsonl", "grouped.jsonl")
-    assert [int(l.split("rows.jsonl:")[1].split(":")[0]) for l in err_grouped.splitlines() if "error" in l] == bad
+    assert [int(line.split("rows.jsonl:")[1].split(":")[0]) for line in err_grouped.splitlines() if "error" in line] == bad
     assert len(output_ids(tmp_path / "grouped.jsonl")) == len(rows) - len(bad)
 
 

@@ -13,7 +13,8 @@ SCORE = ["score", "--document", EXAMPLES / "document.txt", "--summary", EXAMPLES
 
 @pytest.mark.parametrize("value", ["5", "-1.5", "nan", "inf"])
 def test_threshold_outside_the_score_range_is_refused(value):
-    assert_one_line_error(factalign(*SCORE, "--method", "nli-sent", f"--threshold={value}"), "threshold must be between -1 and 1")
+    assert_one_line_error(factalign(*SCORE, "--method", "nli-sent", f"--threshold={value}"),
+                          f"argument --threshold: must be a number from -1 to 1, not {value}")
 
 
 @pytest.mark.parametrize("method, param, message", [
@@ -40,7 +41,7 @@ def test_the_api_refuses_the_same_values():
 
 def test_row_timeout_must_be_positive(tmp_path):
     proc = factalign("batch", EXAMPLES / "batch.jsonl", "--output", tmp_path / "o.jsonl", "--row-timeout", "0")
-    assert_one_line_error(proc, "--row-timeout must be a positive number of seconds")
+    assert_one_line_error(proc, "argument --row-timeout: must be a number above 0, not 0")
 
 
 @pytest.mark.parametrize("command", [
