@@ -1,8 +1,7 @@
 """The realistic dev suite (benchmarks/realistic/, written by hand; format in FORMAT.md): per error kind, the
 NLI model alone and the default verdict as `factalign score` gives it.
 
-    python benchmarks/realistic_suite.py [--nli SPEC] [--method fenice] [--markdown] [--json FILE]
-        [--check OPTION=VALUE ...]
+    python benchmarks/realistic_suite.py [--nli SPEC] [--method fenice] [--json FILE] [--check OPTION=VALUE ...]
 
 For each (source, output) pair:
 - the model alone: the output as one hypothesis against the whole source; it catches an error when its top
@@ -21,6 +20,8 @@ import json
 import sys
 from collections import defaultdict
 from pathlib import Path
+
+from shared_data import stop
 
 SUITE = Path(__file__).resolve().parent / "realistic"
 
@@ -89,7 +90,7 @@ def main(argv=None) -> None:
     options = dict(item.split("=", 1) for item in args.check)
     pairs = load_suite()
     if not pairs:
-        sys.exit(f"realistic_suite: no suite-*.jsonl in {SUITE}")
+        stop(f"no suite-*.jsonl in {SUITE}")
     rows = measure(pairs, args.nli, args.method, options)
     if args.json:
         args.json.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")

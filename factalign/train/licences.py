@@ -1,7 +1,7 @@
 """The terms of every training source a house model can be trained on, by the `source` name its examples carry.
 
 One table, read by the model card (train/card.py) and `factalign models`: a shipped default must be trained
-only on sources whose terms allow commercial use (issue 43). A source whose terms are not stated grants
+only on sources whose terms allow commercial use. A source whose terms are not stated grants
 nothing, so it counts as not open; so do mixed terms where a part is restricted.
 """
 

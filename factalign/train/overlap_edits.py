@@ -1,4 +1,4 @@
-"""Edits that keep almost every word of a sentence and change what it says (house model v5, issue 43).
+"""Edits that keep almost every word of a sentence and change what it says (house model v5).
 
 The house model v4 scored word overlap as entailment. Each edit here takes one parsed real sentence and
 returns a hypothesis that shares nearly all its words, with a known label; `overlap_pairs` sets each beside
@@ -82,7 +82,7 @@ def _passive(sent: Span, swap: bool) -> str | None:
     participle = _inflect(root.lemma_.lower(), _Tag("VBN"))
     if not participle:
         return None
-    text, offset = sent.doc.text, sent.start_char
+    offset = sent.start_char
     a0, a1 = (x - offset for x in _span_text(first))
     b0, b1 = (x - offset for x in _span_text(second))
     body = sent.text

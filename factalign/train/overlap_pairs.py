@@ -1,4 +1,4 @@
-"""`overlap:DIR`, `d2c:DIR` and `cg2c:FILE` training pairs for house model v5 (issue 43).
+"""`overlap:DIR`, `d2c:DIR` and `cg2c:FILE` training pairs for house model v5.
 
 - `overlap:DIR`: minimal pairs from real sentences (WiCE evidence pages, FEVERFact articles and the
   documents of FactCG's CG2C-Doc, never FRANK): each edit of overlap_edits.py gives a hypothesis that
