@@ -13,6 +13,8 @@ pytestmark = pytest.mark.skipif(not wordnet.available(), reason=(
     f"WordNet database not found in {wordnet.database_dir()}: apt-get install wordnet-base"))
 
 cap = pytest.importorskip("factalign.train.capabilities", reason="needs the [train] extra (nltk, lemminflect)")
+amt = pytest.importorskip("factalign.train.capability_amounts")
+det = pytest.importorskip("factalign.train.capability_details")
 
 
 @pytest.fixture(scope="module")
@@ -54,27 +56,27 @@ def test_modal_and_finding_negation(parse):
 
 def test_quantifier_and_scope(parse):
     rng = random.Random(0)
-    assert cap.generalise_quantifier(parse("Some residents opposed the plan.")) == "All residents opposed the plan."
-    assert cap.some_to_no(parse("Some residents opposed the plan.")) == "No residents opposed the plan."
-    assert cap.all_to_some(parse("All employees received a bonus.")) == "Some employees received a bonus."
-    widened = {cap.widen_scope(parse("Entry will remain free for children under 12."), rng) for _ in range(8)}
+    assert amt.generalise_quantifier(parse("Some residents opposed the plan.")) == "All residents opposed the plan."
+    assert amt.some_to_no(parse("Some residents opposed the plan.")) == "No residents opposed the plan."
+    assert amt.all_to_some(parse("All employees received a bonus.")) == "Some employees received a bonus."
+    widened = {amt.widen_scope(parse("Entry will remain free for children under 12."), rng) for _ in range(8)}
     assert widened == {"Entry will remain free for all children.", "Entry will remain free for everyone."}
 
 
 def test_numbers_dates_and_units(parse):
     rng = random.Random(0)
-    assert cap.number_words(parse("Fifteen people were injured in the crash.")) == "15 people were injured in the crash."
-    assert cap.number_words(parse("Williams received a paltry $80 per day.")) is None
-    assert cap.spell_out_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \
+    assert amt.number_words(parse("Fifteen people were injured in the crash.")) == "15 people were injured in the crash."
+    assert amt.number_words(parse("Williams received a paltry $80 per day.")) is None
+    assert amt.spell_out_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \
         "The company sold 2,400,000,000 dollars of bonds."
-    assert cap.swap_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \
+    assert amt.swap_scale(parse("The company sold 2.4 billion dollars of bonds.")) == \
         "The company sold 2.4 million dollars of bonds."
-    approx = cap.change_approximate(parse("About 35,000 people attempt the climb each year."), rng)
+    approx = amt.change_approximate(parse("About 35,000 people attempt the climb each year."), rng)
     hedge, number = approx.split()[:2]
     assert hedge in ("Around", "Approximately", "Roughly") and abs(int(number.replace(",", "")) - 35000) >= 14000
-    assert cap.change_date(parse("The museum opened on March 3, 2004."), rng) != "The museum opened on March 3, 2004."
-    looser = cap.bound_number(parse("The drug caused side effects in 62 patients."), rng, looser=True)
-    stricter = cap.bound_number(parse("The drug caused side effects in 62 patients."), rng, looser=False)
+    assert amt.change_date(parse("The museum opened on March 3, 2004."), rng) != "The museum opened on March 3, 2004."
+    looser = amt.bound_number(parse("The drug caused side effects in 62 patients."), rng, looser=True)
+    stricter = amt.bound_number(parse("The drug caused side effects in 62 patients."), rng, looser=False)
     assert int(looser.split("more than ")[1].split()[0]) < 62 < int(stricter.split("more than ")[1].split()[0])
 
 
@@ -82,11 +84,11 @@ def test_foreign_entity_synonyms_and_added_detail(parse):
     rng = random.Random(0)
     sent = parse("Maria Lopez was born in Springfield.")
     pool = [("Time", "PERSON"), ("John Reed", "PERSON"), ("Maria Lopez", "PERSON")]
-    assert cap.foreign_entity(sent, pool, sent.text, rng) == "John Reed was born in Springfield."
-    assert cap.paraphrase(parse("Smith attempted to purchase the house.")) == "Smith tried to buy the house."
-    assert cap.paraphrase(parse("Critics state that the film is long.")) == "Critics say that the film is long."
+    assert det.foreign_entity(sent, pool, sent.text, rng) == "John Reed was born in Springfield."
+    assert det.paraphrase(parse("Smith attempted to purchase the house.")) == "Smith tried to buy the house."
+    assert det.paraphrase(parse("Critics state that the film is long.")) == "Critics say that the film is long."
     other = parse("The summit took place in Geneva in June 2004.")
-    details = {cap.add_detail(parse("The council approved the budget."), other, random.Random(s)) for s in range(12)}
+    details = {det.add_detail(parse("The council approved the budget."), other, random.Random(s)) for s in range(12)}
     assert "The council approved the budget in Geneva." in details
     assert all(d.startswith("The council approved the") for d in details)
 

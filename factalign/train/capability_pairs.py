@@ -35,6 +35,8 @@ from collections.abc import Callable
 from spacy.tokens import Span
 
 from factalign.train import capabilities as cap
+from factalign.train import capability_amounts as amt
+from factalign.train import capability_details as det
 from factalign.train.data import example
 from factalign.train.perturb import negate, shorten
 from factalign.train.split import suite_half
@@ -66,20 +68,20 @@ FAMILIES: dict[str, list[tuple[Edit, str]]] = {
     "negation": [(lambda c: cap.negate_modal(c.sent), "contradiction"),
                  (lambda c: cap.negate_finding(c.sent), "contradiction"),
                  (lambda c: negate(c.sent) if _plain_negation(c.sent) else None, "contradiction")],
-    "quantifier": [(lambda c: cap.generalise_quantifier(c.sent), "neutral"),
-                   (lambda c: cap.widen_scope(c.sent, c.rng), "neutral"),
-                   (lambda c: cap.some_to_no(c.sent), "contradiction"),
-                   (lambda c: cap.all_to_some(c.sent), "entailment")],
-    "number": [(lambda c: cap.change_date(c.sent, c.rng), "contradiction"),
-               (lambda c: cap.swap_scale(c.sent), "contradiction"),
-               (lambda c: cap.change_approximate(c.sent, c.rng), "contradiction"),
-               (lambda c: cap.bound_number(c.sent, c.rng, looser=False), "contradiction"),
-               (lambda c: cap.number_words(c.sent), "entailment"),
-               (lambda c: cap.spell_out_scale(c.sent), "entailment"),
-               (lambda c: cap.bound_number(c.sent, c.rng, looser=True), "entailment")],
-    "entity": [(lambda c: cap.foreign_entity(c.sent, c.foreign_pool, c.premise, c.rng), "contradiction")],
-    "paraphrase": [(lambda c: cap.paraphrase(c.sent), "entailment")],
-    "detail": [(lambda c: c.foreign and cap.add_detail(c.sent, c.rng.choice(c.foreign), c.rng), "neutral")],
+    "quantifier": [(lambda c: amt.generalise_quantifier(c.sent), "neutral"),
+                   (lambda c: amt.widen_scope(c.sent, c.rng), "neutral"),
+                   (lambda c: amt.some_to_no(c.sent), "contradiction"),
+                   (lambda c: amt.all_to_some(c.sent), "entailment")],
+    "number": [(lambda c: amt.change_date(c.sent, c.rng), "contradiction"),
+               (lambda c: amt.swap_scale(c.sent), "contradiction"),
+               (lambda c: amt.change_approximate(c.sent, c.rng), "contradiction"),
+               (lambda c: amt.bound_number(c.sent, c.rng, looser=False), "contradiction"),
+               (lambda c: amt.number_words(c.sent), "entailment"),
+               (lambda c: amt.spell_out_scale(c.sent), "entailment"),
+               (lambda c: amt.bound_number(c.sent, c.rng, looser=True), "entailment")],
+    "entity": [(lambda c: det.foreign_entity(c.sent, c.foreign_pool, c.premise, c.rng), "contradiction")],
+    "paraphrase": [(lambda c: det.paraphrase(c.sent), "entailment")],
+    "detail": [(lambda c: c.foreign and det.add_detail(c.sent, c.rng.choice(c.foreign), c.rng), "neutral")],
 }
 FAMILY_NAMES = (*FAMILIES, "fusion")
 
