@@ -85,3 +85,16 @@ def test_the_readme_says_how_long_the_tests_take_and_how_to_run_the_quick_part()
     assert re.search(r"^pip install -e \"\.\[test\]\" \"torch==[\d.]+\" && python -m pytest -q$", text, re.M)
     markers = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]
     assert any(m.startswith("slow:") for m in markers)
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation but hyphens dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_contents_list_every_section_in_order_and_the_quick_start_comes_first():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    sections = [h for h in re.findall(r"^## (.+)$", text, re.M) if h != "Contents"]
+    contents = text[text.index("## Contents"):text.index("\n## ", text.index("## Contents") + 1)]
+    assert re.findall(r"\]\(#([^)]+)\)", contents) == [_anchor(h) for h in sections]
+    assert sections[0] == "Quick start" and sections.index("For contributors: tests and layout") > sections.index("Choosing a checker")
