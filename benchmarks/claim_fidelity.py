@@ -11,7 +11,8 @@ document). A claim counts once for each fault kind it shows:
   "KIND: !PHRASE") that the claim breaks;
 - quote: a rule of that kind, or, for every sentence, quotation marks that do not pair up in the claim or
   a quotation of the sentence whose first or last two words the claim has without the whole of it;
-- sentence: a rule of that kind, or the well-formedness check (`factalign.claims.wellformed`) rejects it.
+- sentence: a rule of that kind, or the well-formedness check (`factalign.claims.wellformed`) rejects it
+  (not held against the whole sentence kept as it is, which the extractor did not write).
 
 Prints the claims, the rate of each fault kind over all claims, the sentences with at least one fault,
 and the share of sentences fully covered (every "cover" item's words together in one claim).
@@ -102,11 +103,13 @@ def broken_quote(claim: str, sentence: str) -> bool:
 
 def faults(claim: str, sentence: str, rules: list[tuple]) -> set[str]:
     w = words(claim)
+    doc = Document.from_text(sentence)
+    whole = any(w == words(doc.sentence(k)) for k in range(len(doc.sentences)))
     out = {r[0] for r in rules if broken(r, w)}
     if broken_quote(claim, sentence):
         out.add("quote")
-    if problems(claim, sentence) or not re.search(r"[.!?]['\"\u201d)]*$", claim):
-        out.add("sentence")
+    if not whole and (problems(claim, sentence) or not re.search(r"[.!?]['\"\u201d)]*$", claim)):
+        out.add("sentence")  # the whole sentence kept as it is was not written by the extractor
     return out
 
 

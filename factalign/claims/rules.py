@@ -232,7 +232,10 @@ def without_brackets(text: str) -> tuple[str, list[int]]:
     """`text` without its bracketed asides ("Nuuk ([nu:k]; Godthab) is ..." -> "Nuuk is ..."), which
     confuse the parser, and where each of its characters (and its end) was in `text`."""
     keep, depth = [True] * len(text), 0
+    quoted = {j for m in re.finditer(r'"[^"]*"|\u201c[^\u201d]*\u201d', text) for j in range(m.start(), m.end())}
     for j, ch in enumerate(text):
+        if j in quoted:
+            continue  # a bracket inside a quoted title is part of it ("Stay (Don't Go Away)")
         if ch in "([{":
             depth += 1
         if depth:
