@@ -106,6 +106,8 @@ class ClauseSplitter(Coordinations):
             after = [i for i, m in enumerate(mods) if min(m) > self.rel(p)]
             preps = [i for i in after if self.sent[min(mods[i])].dep_ == "prep"]
             core.append(mods.pop((preps or after or [0])[0]))
+        if self.bare_only(p):
+            mods = []
         shared = self.shared_auxiliaries(p)
         self.attached |= set().union(*shared)
         aux += shared
@@ -114,7 +116,7 @@ class ClauseSplitter(Coordinations):
         if optional:
             base -= optional
             mods.append(optional)
-        bases = [base] + [base | m for m in mods]
+        bases = [self.ranges(b) for b in [base] + [base | m for m in mods]]
         copula = []
         tensed = any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in p.children)  # "a video was copied": no copula
         if p.dep_ == "acl" and not tensed or self.bare_participle(p):
@@ -308,14 +310,23 @@ def fits(aux: Token, tag: str) -> bool:
 
 def join_words(words: list[str]) -> str:
     """Words -> a sentence: articles agreeing with the next word, capitalised, one final period."""
-    words = [(("an" if nxt[:1].lower() in "aeio" else "a") if w.lower() in {"a", "an"} and nxt[:1].isalpha()
-              and nxt[:1].lower() not in "hu" else w)  # "an hour", "a unit": the sentence's own article stands
+    words = [(("an" if vowel_sound(nxt) else "a") if w.lower() in {"a", "an"} and nxt[:1].isalpha() else w)
              for w, nxt in zip(words, words[1:] + [""])]
     text = " ".join(words).strip(" ,;:-")
     if re.search(r"[.!?][\"\u201d']$", text):
         return text[:1].upper() + text[1:]  # a quotation that ends the sentence holds its final stop
     text = text.rstrip(".")
     return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+def vowel_sound(word: str) -> bool:
+    """Whether a word takes "an": "an hour", "a unit", "an umbrella", "a heavy"."""
+    w = word.lower()
+    if re.match(r"(hour|honest|honou?r|heir)", w):
+        return True
+    if re.match(r"(uni|us[eu]|uti|ur[aei]|euro?|one\b|once)", w):
+        return False
+    return w[:1] in "aeiou"
 
 
 __all__ = ["ClauseSplitter", "Names", "join_words", "is_verbal"]

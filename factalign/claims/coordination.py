@@ -22,6 +22,8 @@ class Coordinations(Scopes):
         """One (subject, predicate) per choice of conjunct in each coordination, at most MAX_VARIANTS
         (a single longer list gives its first MAX_VARIANTS items)."""
         variants = [(subject, pred)]
+        if any(self.sent[i].lower_ == "respectively" for i in pred):
+            return variants  # "X and Y scored 14 and 9 points, respectively": no conjunct pairs with the other list's
         together = self.collective(pred)
         for head in self.coordinations(subject | pred):
             if together and self.rel(head) in subject:
@@ -41,7 +43,7 @@ class Coordinations(Scopes):
         heads = []
         for i in sorted(tokens):
             t = self.sent[i]
-            if t.like_num:
+            if t.like_num and t.dep_ in {"nummod", "quantmod"}:
                 continue  # "between 10 and 15 percent", "14 and 9 points": one range or one pairing
             if t.dep_ == "pobj" and t.head.lower_ == "between":
                 continue  # "between 2002 and 2010" is one range

@@ -31,6 +31,10 @@ TIME_MARKS = {"when", "whenever", "once", "after", "before", "until", "till"}
 PURPOSE_MARKS = {"so", "that"}  # "so that sales would rise": a goal, not a fact
 CONDITION_PREPS = {"provided", "providing", "assuming", "supposing", "barring", "absent"}
 CONDITION_NOUNS = {"case", "event"}  # "in case of", "in the event of"
+# verbs whose infinitive or gerund complement happened ("began composing novels", "was forced to pursue work")
+ASSERTING_VERBS = {"begin", "start", "continue", "keep", "resume", "manage", "help", "force", "compel", "oblige", "cause",
+                   "go", "come", "remember", "finish", "stop", "quit", "cease", "get", "happen", "proceed", "return",
+                   "use", "spend", "enjoy", "prove", "succeed", "dare", "make", "let"}
 COMPLEMENT_DEPS = {"ccomp", "xcomp", "csubj", "csubjpass"}
 HEDGE_ADVERBS = {"possibly", "probably", "perhaps", "maybe", "likely", "reportedly", "allegedly", "apparently",
                  "supposedly", "purportedly", "seemingly", "presumably", "reputedly", "potentially", "theoretically"}
@@ -88,7 +92,8 @@ class Scopes(ClauseFinder):
         """Inside a clausal complement, a condition or a clause held for another reason."""
         x = t
         while x.head.i != x.i:
-            if x.dep_ in COMPLEMENT_DEPS and x.i not in self.linked:
+            if x.dep_ in COMPLEMENT_DEPS and x.i not in self.linked and not (
+                    x.dep_ == "xcomp" and x.head.lemma_ in ASSERTING_VERBS):
                 return True
             if x is not t and x.dep_ in {"advcl", "conj", "relcl", "acl", "parataxis"} and is_verbal(x) and self.held(x):
                 return True
@@ -107,10 +112,26 @@ class Scopes(ClauseFinder):
         if any(c.lower_ in QUANTIFIERS for c in noun.subtree if c.i < noun.i) or noun.lower_ in QUANTIFIERS:
             return True
         finite = t.tag_ in FINITE_TAGS or any(a.dep_ in AUX_DEPS and a.tag_ in FINITE_TAGS for a in t.children)
-        if t.dep_ == "acl" and (finite or noun.dep_ not in {"attr", "nsubj", "nsubjpass"}):
-            return True  # "allegations a video was copied": what the noun says; "patients aged 50 to 80 since ..."
+        if t.dep_ == "acl" and finite:
+            return True  # "allegations a video was copied": what the allegations say
         verb = self.governing_verb(noun)
         return verb is not None and (not self.plain(verb) or self.held(verb))
+
+    def ranges(self, tokens: set[int]) -> set[int]:
+        """`tokens` with both ends of each number range they touch ("40 to 60", "5 and 8"): the parser may
+        hang the ends on different words, and one end alone says something else."""
+        out = set(tokens)
+        for i in tokens:
+            t = self.sent[i]
+            if t.lower_ in {"to", "through", "and", "-", "\u2013"} and 0 < i < len(self.sent) - 1 \
+                    and self.sent[i - 1].like_num and self.sent[i + 1].like_num:
+                out |= {i - 1, i + 1}
+        return out
+
+    def bare_only(self, p: Token) -> bool:
+        """A restrictive participle on an object ("followed 900 patients aged 50 to 80 since 2015"): a phrase
+        after its complement may be the verb's above it, so its claim keeps its complement alone."""
+        return p.dep_ == "acl" and not self.comma_set(p) and self.antecedent(p).dep_ not in {"attr", "nsubj", "nsubjpass"}
 
     def comma_set(self, t: Token) -> bool:
         first = t.left_edge.i
@@ -244,7 +265,7 @@ class Scopes(ClauseFinder):
         while x.dep_ in {"conj", "advcl"} and x.head.i != x.i and is_verbal(x.head):
             h = x.head
             for c in h.children:
-                if c.i != x.i and not c.is_ancestor(p) and c.dep_ != "conj" and self.scoping(h, c):
+                if c.i != x.i and not c.is_ancestor(p) and self.inheritable(c):
                     out.append(self.subtree(c))
             x = h
         return out
@@ -276,6 +297,15 @@ class Scopes(ClauseFinder):
             if all(self.plain(v) for v in chain if is_verbal(v)):
                 out |= self.subtree(t)
         return out
+
+    def inheritable(self, c: Token) -> bool:
+        """A condition or an attribution, which scope over every clause joined to the one they hang on."""
+        if c.dep_ == "advcl":
+            return self.held(c) and self.condition(c)
+        if c.dep_ == "parataxis":
+            return self.held(c)
+        return c.dep_ == "prep" and (c.lower_ == "according" or c.lower_ in CONDITION_PREPS
+                                     or any(g.lower_ in CONDITION_NOUNS and g.dep_ == "pobj" for g in c.children))
 
     def collective(self, pred: set[int]) -> bool:
         """A predicate that a coordinated subject does together ("met", "together", "respectively",
