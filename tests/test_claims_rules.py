@@ -142,17 +142,18 @@ CASES += [
     (['The home video "Live Facelift" was released on vinyl in 2016.'],
      ['The home video "Live Facelift" was released on vinyl.', 'The home video "Live Facelift" was released on vinyl in 2016.']),
     (['The Sunday Times branded his speeches "racialist".'], ['The Sunday Times branded his speeches "racialist".']),
-    # a quotation cut short is no claim: the whole sentence stands in for it
+    # a quotation cut short is no claim, nor is a clause inside it on its own (the court's words, issue 45):
+    # the whole sentence stands
     (['The Supreme Court declared the law unconstitutional "in so far as it criminalises conduct between adults".'],
-     ["It criminalises conduct between adults.",
-      'The Supreme Court declared the law unconstitutional "in so far as it criminalises conduct between adults".']),
+     ['The Supreme Court declared the law unconstitutional "in so far as it criminalises conduct between adults".']),
     # a tensed copula coordinated with a passive has no auxiliary to share (was "Kidman was was ..."); an
     # object clause with its own tensed auxiliary gets no copula (was "A video was was copied ...")
     (["Kidman was made a Companion in 2006, and was the highest-paid actress in the world."],
      ["Kidman was made a Companion.", "Kidman was made a Companion in 2006.", "Kidman was the highest-paid actress.",
       "Kidman was the highest-paid actress in the world."]),
+    # what allegations say is not the writer's claim (issue 45): the allegation keeps it
     (["This includes allegations a video was copied in a classroom."],
-     ["This includes allegations.", "A video was copied in a classroom."]),
+     ["This includes allegations.", "This includes allegations a video was copied in a classroom."]),
     # a participle after "and" in a participial clause gets its copula too (was "Shifty directed by Eran Creevy.")
     (["Shifty is a 2008 British urban crime thriller film written and directed by Eran Creevy."],
      ["Shifty is a 2008 urban crime thriller film.", "Shifty is British.", "Shifty was written.",

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from factalign.claims.marks import bracketed, quote_pairs
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
 from factalign.text.pronouns import RELATIVE_WORDS
 
 CLAUSE_DEPS = {"advcl", "relcl", "parataxis", "appos"}
-SUBTREE_DROP_DEPS = {"mark", "meta", "intj", "dep", "discourse"}
+# a clause's link word ("if", "as", "while") stays with the clause it opens: without it "if approved" reads "approved"
+SUBTREE_DROP_DEPS = {"meta", "intj", "dep", "discourse"}
 DISCOURSE_ADVERBS = {"also", "then", "however", "thus", "therefore", "meanwhile", "moreover", "furthermore",
                      "additionally", "still", "too", "again", "instead", "nevertheless", "nonetheless"}
 NAMING_PARTICIPLES = {"titled", "entitled", "subtitled", "retitled"}  # said of a work, never of its maker
@@ -34,19 +36,6 @@ PART_WORDS = {"one", "some", "many", "most", "several", "few", "all", "each", "a
 def is_time(t: Token) -> bool:
     """A number, month, weekday or time of day: what a relative clause after it is not about."""
     return t.like_num or t.lower_ in TIME_WORDS
-
-def bracketed(sent: Span) -> set[int]:
-    """Sentence-relative indices of tokens inside (), [] or {} (the brackets included)."""
-    depth, inside = 0, set()
-    for t in sent:
-        if t.text in "([{":
-            depth += 1
-        if depth:
-            inside.add(t.i - sent.start)
-        if t.text in ")]}" and depth:
-            depth -= 1
-    return inside
-
 
 class ClauseFinder:
     """The predicates of one parsed sentence, their subjects and their tokens."""
@@ -75,7 +64,8 @@ class ClauseFinder:
                 continue
             out.add(self.rel(x))
             for c in x.children:
-                if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c) or c.i in self.detached or self.clause_link(c):
+                if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c) or c.i in self.detached or self.clause_link(c) \
+                        or c.dep_ == "mark" and c.lower_ == "that":  # "said that X": "said X" says the same
                     continue
                 if c.dep_ == "cc" and not any(d.dep_ == "conj" for d in x.children):
                     continue  # an "and" the parser left without its conjunct ("Chris Copeland, 31, and his wife were")
@@ -299,23 +289,6 @@ class ClauseFinder:
     def past(self) -> bool:
         root = self.sent.root
         return root.tag_ == "VBD" or any(c.tag_ == "VBD" and c.dep_ in AUX_DEPS for c in root.children)
-
-
-def quote_pairs(sent: Span) -> list[tuple[int, int]]:
-    """Sentence-relative indices of each pair of quotation marks: straight ones in order (when they
-    pair up), curly ones by their direction."""
-    out, straight, opened = [], [], []
-    for t in sent:
-        i = t.i - sent.start
-        if t.text == '"':
-            straight.append(i)
-        elif t.text == "\u201c":
-            opened.append(i)
-        elif t.text == "\u201d" and opened:
-            out.append((opened.pop(), i))
-    if len(straight) % 2 == 0:
-        out += list(zip(straight[::2], straight[1::2]))
-    return out
 
 
 def lost_subjects(sent: Span) -> dict[int, Token]:

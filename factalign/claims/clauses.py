@@ -21,10 +21,13 @@ quotation, which the well-formedness check rejects).
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Span, Token
 
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
+from factalign.claims.scope import NON_INTERSECTIVE
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.coref.edit import possessive
 from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
@@ -32,7 +35,7 @@ from factalign.text.pronouns import DEMONSTRATIVE, DETERMINERS, RELATIVE_WORDS
 
 CORE_DEPS = {"dobj", "attr", "acomp", "oprd", "dative", "xcomp", "ccomp", "agent", "pcomp", "pobj"}  # pobj: a misparsed object
 MODIFIER_DEPS = {"prep", "npadvmod", "advmod"}
-DROP_DEPS = SUBTREE_DROP_DEPS | {"punct", "cc", "preconj"}
+DROP_DEPS = SUBTREE_DROP_DEPS | {"punct", "cc", "preconj", "mark"}  # a clause's own claim leaves out its link word
 DEFINITE_DETERMINERS = {"the"} | DEMONSTRATIVE
 OBJECT_PRONOUNS = {"him", "her", "it", "them", "me", "us"}
 
@@ -79,7 +82,9 @@ class ClauseSplitter(Coordinations):
                 continue
             if c.tag_ == "WRB" and c.dep_ == "advmod" and p.dep_ != "relcl":
                 continue  # "when they led the club": the clause's link word, not part of its claim
-            if c.dep_ in {"aux", "auxpass", "neg", "prt"} or (c.dep_ == "advmod" and c.i < p.i and c.lower_ not in DISCOURSE_ADVERBS):
+            if self.scoping(p, c):  # a condition, an attribution, a hedge: in every claim of p
+                core.append(self.subtree(c))
+            elif c.dep_ in {"aux", "auxpass", "neg", "prt"} or (c.dep_ == "advmod" and c.i < p.i and c.lower_ not in DISCOURSE_ADVERBS):
                 aux.append(self.subtree(c))
             elif c.dep_ in CORE_DEPS and p.lemma_ == "be" and c.dep_ == "attr":
                 phrases = self.attribute_phrases(c)
@@ -94,15 +99,24 @@ class ClauseSplitter(Coordinations):
             elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
                 if c.lower_ not in DISCOURSE_ADVERBS:
                     mods.append(self.subtree(c))
+        if self.negated(p) or self.held(p):  # "did not raise prices in 2020" is not "did not raise prices"
+            core, mods = core + mods, []
+        core += self.inherited(p)
         if not core and mods:  # an intransitive verb keeps its first following phrase, a preposition first
             after = [i for i, m in enumerate(mods) if min(m) > self.rel(p)]
             preps = [i for i in after if self.sent[min(mods[i])].dep_ == "prep"]
             core.append(mods.pop((preps or after or [0])[0]))
+        if self.bare_only(p):
+            mods = []
         shared = self.shared_auxiliaries(p)
         self.attached |= set().union(*shared)
         aux += shared
         base = set().union({self.rel(p)}, *aux, *core)
-        bases = [base] + [base | m for m in mods]
+        optional = self.optional_clauses(base)
+        if optional:
+            base -= optional
+            mods.append(optional)
+        bases = [self.ranges(b) for b in [base] + [base | m for m in mods]]
         copula = []
         tensed = any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in p.children)  # "a video was copied": no copula
         if p.dep_ == "acl" and not tensed or self.bare_participle(p):
@@ -141,7 +155,8 @@ class ClauseSplitter(Coordinations):
         shared = [c for c in head.children if c.dep_ in AUX_DEPS and c.lower_ != "to" and c.i < head.i]
         if not shared or not fits(shared[-1], "VBN" if participle else p.tag_):
             return []  # "can occur by ... or assisted ...": "can assisted" would not be English
-        return [{self.rel(c)} for c in shared]
+        negation = [c for c in head.children if c.dep_ == "neg" and c.i < head.i]  # "will not cut jobs and close plants"
+        return [{self.rel(c)} for c in shared + negation]
     def attribute_phrases(self, attr: Token) -> list[set[int]]:
         """The prepositional phrases of a copula's attribute, which are modifiers like the verb's own
         ("Slipknot is a band." "Slipknot is a band from Des Moines."); "of" phrases stay ("the capital of France")."""
@@ -168,7 +183,7 @@ class ClauseSplitter(Coordinations):
         definite description keeps them ("Macbeth is Shakespeare's shortest tragedy")."""
         if any(c.dep_ == "poss" or c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS for c in attr.children):
             return set()
-        return set().union(*(self.subtree(a) for a in attr.children if a.dep_ == "amod"))
+        return set().union(*(self.subtree(a) for a in attr.children if a.dep_ == "amod" and a.lower_ not in NON_INTERSECTIVE))
 
     def attribute_claims(self, p: Token, subject: set[int]) -> list[list[str]]:
         """'X is a 2010 American comedy film' -> 'X is American.' (the base claim keeps 'a 2010 comedy film')."""
@@ -221,7 +236,8 @@ class ClauseSplitter(Coordinations):
                 continue
             if t.is_punct and not (i - 1 in kept and i + 1 in kept) and i not in marks:
                 continue  # a comma or dash left dangling by a removed clause
-            glued = words and i - 1 in kept and i - 1 not in names and not self.sent[i - 1].whitespace_
+            closing = i in marks and any(i == b for _, b in self.quote_pairs)  # '"... raise taxes," the' -> '"... taxes"'
+            glued = words and (closing or i - 1 in kept and i - 1 not in names and not self.sent[i - 1].whitespace_)
             text = t.lower_ if t.i == self.sent.start and t.pos_ != "PROPN" and t.text != "I" else t.text
             if glued or (t.dep_ == "case" and words):
                 words[-1] += text
@@ -294,10 +310,23 @@ def fits(aux: Token, tag: str) -> bool:
 
 def join_words(words: list[str]) -> str:
     """Words -> a sentence: articles agreeing with the next word, capitalised, one final period."""
-    words = [(("an" if nxt[:1].lower() in "aeiou" else "a") if w.lower() in {"a", "an"} else w)
+    words = [(("an" if vowel_sound(nxt) else "a") if w.lower() in {"a", "an"} and nxt[:1].isalpha() else w)
              for w, nxt in zip(words, words[1:] + [""])]
-    text = " ".join(words).strip(" ,;:-").rstrip(".")
+    text = " ".join(words).strip(" ,;:-")
+    if re.search(r"[.!?][\"\u201d']$", text):
+        return text[:1].upper() + text[1:]  # a quotation that ends the sentence holds its final stop
+    text = text.rstrip(".")
     return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+def vowel_sound(word: str) -> bool:
+    """Whether a word takes "an": "an hour", "a unit", "an umbrella", "a heavy"."""
+    w = word.lower()
+    if re.match(r"(hour|honest|honou?r|heir)", w):
+        return True
+    if re.match(r"(uni|us[eu]|uti|ur[aei]|euro?|one\b|once)", w):
+        return False
+    return w[:1] in "aeiou"
 
 
 __all__ = ["ClauseSplitter", "Names", "join_words", "is_verbal"]

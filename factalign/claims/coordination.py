@@ -8,21 +8,26 @@ import re
 
 from spacy.tokens import Token
 
-from factalign.claims.clause_finding import ClauseFinder
+from factalign.claims.scope import Scopes
 
 MAX_VARIANTS = 12
 CHOOSERS = {"one", "either", "neither", "each", "both", "none", "any", "all", "some"}
 SINGULAR = {"were": "was", "are": "is", "have": "has", "do": "does"}
 
 
-class Coordinations(ClauseFinder):
+class Coordinations(Scopes):
     """The conjuncts a claim can keep, one choice in each coordination."""
 
     def split_conjuncts(self, subject: set[int], pred: set[int]) -> list[tuple[set[int], set[int]]]:
         """One (subject, predicate) per choice of conjunct in each coordination, at most MAX_VARIANTS
         (a single longer list gives its first MAX_VARIANTS items)."""
         variants = [(subject, pred)]
+        if any(self.sent[i].lower_ == "respectively" for i in pred):
+            return variants  # "X and Y scored 14 and 9 points, respectively": no conjunct pairs with the other list's
+        together = self.collective(pred)
         for head in self.coordinations(subject | pred):
+            if together and self.rel(head) in subject:
+                continue  # "Anna and Bob met", "... scored 14 and 9 points, respectively": not one alone
             options = self.conjunct_options(head)
             grown = []
             for s, pr in variants:
@@ -38,6 +43,8 @@ class Coordinations(ClauseFinder):
         heads = []
         for i in sorted(tokens):
             t = self.sent[i]
+            if t.like_num and t.dep_ in {"nummod", "quantmod"}:
+                continue  # "between 10 and 15 percent", "14 and 9 points": one range or one pairing
             if t.dep_ == "pobj" and t.head.lower_ == "between":
                 continue  # "between 2002 and 2010" is one range
             if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.lower_ in CHOOSERS:

@@ -232,12 +232,13 @@ def without_brackets(text: str) -> tuple[str, list[int]]:
     """`text` without its bracketed asides ("Nuuk ([nu:k]; Godthab) is ..." -> "Nuuk is ..."), which
     confuse the parser, and where each of its characters (and its end) was in `text`."""
     keep, depth = [True] * len(text), 0
+    quoted = {j for m in re.finditer(r'"[^"]*"|\u201c[^\u201d]*\u201d', text) for j in range(m.start(), m.end())}
     for j, ch in enumerate(text):
-        if ch in "([{":
+        if ch in "([{" and j not in quoted:  # a bracket inside a quoted title is part of it ("Stay (Don't Go Away)")
             depth += 1
         if depth:
             keep[j] = False
-        if ch in ")]}" and depth:
+        if ch in ")]}" and depth and j not in quoted:
             depth -= 1
     if depth:  # an unclosed bracket: leave the text as it is
         return text, list(range(len(text) + 1))

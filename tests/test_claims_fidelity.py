@@ -1,0 +1,103 @@
+"""Fidelity rules of the rules extractor (issue 45): a claim keeps the negation, hedge, condition,
+attribution, quotation and subject its sentence gives it, or the sentence stands whole."""
+
+import re
+
+import pytest
+
+from factalign.claims import load_extractor
+from factalign.claims.base import extract_claims
+from factalign.data import Document
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_extractor("rules")
+
+
+def claims_of(rules, text):
+    return [c.text for c in extract_claims(rules, Document.from_text(text))]
+
+
+def has(claim, phrase):
+    return re.search(r"\b" + re.escape(phrase.lower()) + r"\b", claim.lower()) is not None
+
+
+# (sentence, words that mark the governed fact, what every claim holding them must also hold)
+KEPT = [
+    # negation: a modifier left out under "not" says more; "or" after "not" shares it
+    ("The mill did not pay its workers in March.", "pay", "not"),
+    ("The club will not sell the striker or loan him abroad.", "loan", "not"),
+    # hedges and plans: the clause they govern makes no claim of its own
+    ("The ministry plans to close two prisons next year.", "close", "plans"),
+    ("Drivers who park on the bridge could be fined.", "park", "could"),
+    # conditions, also without a subject ("if adopted") and inverted ("Had the pilot waited")
+    ("If the river rises, the village will be evacuated.", "evacuated", "if the river rises"),
+    ("If the river rises, the village will be evacuated.", "rises", "if"),
+    ("The plan, if adopted, would cut bus fares.", "cut", "if adopted"),
+    ("Had the pilot waited, the plane would have landed safely.", "waited", "would"),
+    ("Once the tunnel opens, the ferry will stop running.", "opens", "ferry"),
+    # attribution: "according to", a parenthetical "X said", "as reported by", shared by a coordinated verb
+    ("According to the coroner, the climber died instantly.", "died", "according to the coroner"),
+    ("The vote, organisers said, drew 4,000 people.", "drew", "organisers said"),
+    ("As reported by local radio, the ferry sank near the pier.", "sank", "as reported by local radio"),
+    ("According to the filing, the firm sold the unit and repaid its loans.", "repaid", "according to the filing"),
+    ("This includes claims the mayor took bribes.", "bribes", "claims"),
+]
+
+
+@pytest.mark.parametrize("text, fact, needed", KEPT, ids=[f"{k[0][:30]}|{k[1]}" for k in KEPT])
+def test_claims_keep_what_scopes_over_them(rules, text, fact, needed):
+    claims = claims_of(rules, text)
+    assert claims
+    for claim in claims:
+        if has(claim, fact):
+            assert has(claim, needed), claims
+
+
+# (sentence, claims it must not yield, claims it must yield)
+CASES = [
+    # a relative clause after "N1 of N2," may be about either noun: it stays in its noun phrase
+    ("The owner of the shop, who opened it in 1980, retired on Monday.", ["The shop opened it."], []),
+    # a verb's number picks the noun ("which is" is not "contracts")
+    ("The stalls of the market, which is open daily, sell fish.", [], ["The market is open daily."]),
+    # a restrictive participle on an object keeps its modifiers with the right verb
+    ("The study followed 500 adults aged 40 to 60 since 2010.", ["500 adults were aged 40 to 60 since 2010."], []),
+    # what a coordinated subject does together or respectively is not said of one conjunct
+    ("Lena and Omar met in Oslo in 2012.", ["Lena met in Oslo.", "Omar met in Oslo."], []),
+    ("Ana and Ben scored 10 and 12 goals, respectively.", ["Ana scored 10 and 12 goals."], []),
+    # a range of numbers is one phrase
+    ("Fares will rise between 5 and 8 percent.", ["Fares will rise between 5 percent."], []),
+    # an adjective that does not describe the noun is no claim of its own
+    ("Jones is a possible successor to the chairman.", ["Jones is possible."], []),
+    # a number is not what a relative clause is about
+    ("The award goes to a painter under 30 who has shown work abroad.", ["30 has shown work abroad."],
+     ["A painter under 30 has shown work abroad."]),
+    # a clause inside a quotation is the speaker's: no claim of its own; the quotation keeps its marks
+    ('The judge called the ruling "a decision that protects every tenant".', ["A decision protects every tenant."], []),
+    ('"We will rebuild the school," the mayor said.', [], ['The mayor said "We will rebuild the school".']),
+    # a bracket inside a quoted title is part of the title
+    ('The band released "Rain (Slow Version)" in 2004.', [], ['The band released "Rain (Slow Version)" in 2004.']),
+    # a comma-set relative clause inside a report is the writer's aside, still a claim of its own
+    ("Officials said the pier, which opened in 1901, will close.", [], ["The pier opened in 1901."]),
+]
+
+
+@pytest.mark.parametrize("text, wrong, expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_no_claim_says_something_else(rules, text, wrong, expected):
+    claims = claims_of(rules, text)
+    for claim in wrong:
+        assert claim not in claims
+    for claim in expected:
+        assert claim in claims, claims
+
+
+def test_condition_clause_is_no_claim(rules):
+    claims = claims_of(rules, "Unless the council objects, the market will move to the square.")
+    assert "The council objects." not in claims
+    assert all(has(c, "unless the council objects") for c in claims if has(c, "market")), claims
+
+
+def test_past_time_clause_is_still_a_claim(rules):
+    # a past event a "when" clause dates is asserted, unlike a present-tense one
+    assert "The storm hit the coast." in claims_of(rules, "The town flooded when the storm hit the coast.")
