@@ -31,8 +31,13 @@ class Signature:
         at = keys.index(before) if before in keys else len(keys)
         return Signature((*self.fields[:at], (key, value), *self.fields[at:]))
 
+    def differing(self, other: Signature) -> list[str]:
+        """The keys whose values differ (or that only one of the two has)."""
+        a, b = self.as_dict(), other.as_dict()
+        return [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+
     def difference(self, other: Signature, mine: str = "this", theirs: str = "that") -> str:
         """The fields that differ, e.g. `nli: made for X, this is Y`; "same" when none does."""
         a, b = self.as_dict(), other.as_dict()
-        keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+        keys = self.differing(other)
         return "; ".join(f"{k}: {mine} {a.get(k, '(none)')}, {theirs} {b.get(k, '(none)')}" for k in keys) or "same"

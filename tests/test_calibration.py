@@ -208,6 +208,21 @@ def test_default_calibration_is_used_for_its_signature_only(tmp_path, capsys, ho
     assert code == 0 and err == "" and json.loads(out)["label"] == "inconsistent"
 
 
+def test_a_default_is_carried_to_another_check_mode_with_a_note(tmp_path, capsys, house_is_table):
+    rows, nli = house_is_table
+    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "nli-sent.json")[0] == 0
+    with pytest.warns(FactalignWarning, match=r"fitted with details:counts/cap0; its thresholds are carried to details:exact/cap0"):
+        result = Scorer("nli-sent", nli=nli, detail_check="on").score("Source 6 reports an event.", "Claim 6 holds.")
+    assert result.label == "consistent"
+    assert result.calibration == "default:nli-sent, fitted with details:counts/cap0, carried to details:exact/cap0"
+    # another model is not a check: no label, as before
+    stale = json.loads((tmp_path / "defaults" / "nli-sent.json").read_text())
+    stale["signature"] = stale["signature"].replace("#sha256=", "#sha256=0")
+    (tmp_path / "defaults" / "nli-sent.json").write_text(json.dumps(stale))
+    with pytest.warns(FactalignWarning, match="made for another scorer"):
+        assert Scorer("nli-sent", nli=nli, detail_check="on").score("Source 6 reports an event.", "Claim 6 holds.").label is None
+
+
 def test_missing_default_warns_for_the_house_model_only(tmp_path, house_is_table):
     _, nli = house_is_table
     with pytest.warns(FactalignWarning, match="no default calibration for method nli-sent"):

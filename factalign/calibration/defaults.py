@@ -14,8 +14,13 @@ from pathlib import Path
 from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, DecisionRule
 from factalign.calibration.model import Calibration, signature_difference
 from factalign.errors import FactalignError, FactalignWarning
+from factalign.signature import Signature
 
 DEFAULTS_DIR = Path(__file__).resolve().parent / "defaults"
+# signature parts of the checks that cap a pair's probabilities where they find an error (detail, role and
+# comparison checks): a check mode only lowers some scores, so the default's thresholds still read the same
+# scale, and a user who turns a check on keeps labels, with a note saying the thresholds were fitted without it
+CHECK_PARTS = frozenset({"details", "roles", "compare"})
 MAKE_YOUR_OWN = "fit one for this scorer with `factalign calibrate --data LABELLED.jsonl --method METHOD --output cal.json`"
 
 
@@ -61,12 +66,26 @@ def default_calibration(method: str, signature: str) -> Calibration | None:
         return None
     cal = Calibration.load(path)
     cal.source = f"default:{method}"
+    differing = Signature.parse(cal.signature).differing(Signature.parse(signature))
+    if differing and set(differing) <= CHECK_PARTS:
+        made, this = _checks(cal.signature, differing), _checks(signature, differing)
+        cal.source = f"default:{method}, fitted with {made}, carried to {this}"
+        _warn(f"the default calibration for {method} was fitted with {made}; its thresholds are carried to {this} "
+              f"(a check only lowers scores where it finds an error): {MAKE_YOUR_OWN.replace('METHOD', method)} "
+              "for thresholds fitted with it")
+        return cal
     if cal.signature != signature:
         _warn(f"the default calibration for {method} was made for another scorer "
               f"({signature_difference(cal.signature, signature)}); summaries are not labelled: "
               f"{MAKE_YOUR_OWN.replace('METHOD', method)} and pass --calibration cal.json, or pass --threshold")
         return None
     return cal
+
+
+def _checks(signature: str, keys: list[str]) -> str:
+    """The signature's parts `keys` ("details:counts/cap0, roles:off"), "no <key>" for one it lacks."""
+    parts = Signature.parse(signature).as_dict()
+    return ", ".join(f"{k}:{parts[k]}" if k in parts else f"no {k}" for k in keys)
 
 
 def _warn(message: str) -> None:
