@@ -23,29 +23,25 @@ from factalign.options import (MethodParams, add_fail_under_option, add_llm_opti
                                scorer_from_args, settings_from_args)
 from factalign.engine.rows import below, check_fail_under, gated
 from factalign.result_table import print_result
-from factalign.scorer import check_sources, check_text
-from factalign.text.sources import Source, joined_text
+from factalign.data import Document
+from factalign.inputs import source_list, to_document
 from factalign.version import __version__
 
 
-def _read_pair(args: argparse.Namespace) -> tuple[str, str]:
-    """--document and --summary, refused if empty or too long before any model loads."""
+def _read_pair(args: argparse.Namespace) -> tuple[Document, Document]:
+    """--document and --summary as checked Documents (factalign/inputs.py), refused before any model loads."""
     if args.document == "-" and args.summary == "-":
         raise FactalignError("only one of --document and --summary can be read from standard input")
     document, summary = read_text(args.document, args.max_chars), read_text(args.summary, args.max_chars)
-    check_text(document, "document", args.max_chars)
-    check_text(summary, "summary", args.max_chars)
-    return document, summary
+    return to_document(document, "document", args.max_chars), to_document(summary, "summary", args.max_chars)
 
 
-def _read_sources(args: argparse.Namespace) -> tuple[list[Source], str]:
-    """--source FILE|DIR (repeatable) and --summary, checked before any model loads."""
+def _read_sources(args: argparse.Namespace) -> tuple[Document, Document]:
+    """--source FILE|DIR (repeatable) and --summary as checked Documents, refused before any model loads."""
     if args.summary == "-" and "-" in args.source:
         raise FactalignError("only one of --source and --summary can be read from standard input")
-    sources = check_sources(read_sources(args.source, args.max_chars), args.max_chars)
-    summary = read_text(args.summary, args.max_chars)
-    check_text(summary, "summary", args.max_chars)
-    return sources, summary
+    sources = to_document(read_sources(args.source, args.max_chars), "document", args.max_chars)
+    return sources, to_document(read_text(args.summary, args.max_chars), "summary", args.max_chars)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -56,18 +52,13 @@ def run_score(args: argparse.Namespace) -> int:
     inputs = {"--document": args.document} if args.document else \
         {f"--source {name}": path for name, path in source_files(args.source)}
     distinct_files({**inputs, "--summary": args.summary}, {"--html": args.html, "--cache": cache_from_args(args)})
-    if args.document:
-        document, summary = _read_pair(args)
-        text = document
-    else:
-        document, summary = _read_sources(args)
-        text = joined_text(document)
+    document, summary = _read_pair(args) if args.document else _read_sources(args)
     if args.server:  # the server's settings decide the numbers; its result's signature names them
         from factalign.client import KEY_ENV, Client
 
         check_url(args.server, "--server")
         client = Client(args.server, api_key=os.environ.get(KEY_ENV))
-        result = client.check(summary, document)
+        result = client.check(summary.text, source_list(document))
         cal = None if args.json else client.calibration()  # the line local `score` prints under the verdict
     else:
         scorer = scorer_from_args(args)
@@ -75,11 +66,11 @@ def run_score(args: argparse.Namespace) -> int:
     if args.html:
         from factalign.report import html_report
 
-        html_report(args.html, [result.to_dict()], [(text, summary)], getattr(args, "threshold", None))
+        html_report(args.html, [result.to_dict()], [(document.text, summary.text)], getattr(args, "threshold", None))
     if args.json:
         print(json_text(result.to_dict()))
     else:
-        print_result(result, cal, text)
+        print_result(result, cal, document.text)
     return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
 
 

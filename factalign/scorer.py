@@ -15,15 +15,16 @@ from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
 from factalign.details import DetailCheck
 from factalign.errors import FactalignError
+from factalign.inputs import to_document
 from factalign.evidence import Prefilter
 from factalign.methods import DEFAULT_METHOD, Inputs, Method
 from factalign.nli import DEFAULT_NLI, NLIModel, default_nli_signature, load_nli
 from factalign.nli.gather import GatheringNLI
 from factalign.nli.labels import labels_of
 from factalign.reasons import add_reasons
-from factalign.settings import MAX_DOCUMENT_CHARS, LLMSettings, ScorerSettings
+from factalign.settings import LLMSettings, ScorerSettings
 from factalign.signature import Signature
-from factalign.text.sources import Source, as_sources, is_source_list, join
+from factalign.text.sources import Source, is_source_list
 
 SETTINGS_FIELDS = frozenset(f.name for f in fields(ScorerSettings))
 
@@ -200,16 +201,8 @@ class Scorer:
 
     def as_document(self, text: str | Document | Sequence, what: str = "document") -> Document:
         """A document (a str, a list of sources as in `score`, or a Document) or, with `what="summary"`, a summary
-        as a checked Document; scoring several summaries of one Document splits its sentences once."""
-        if isinstance(text, Document):
-            return text
-        if what == "document" and is_source_list(text):
-            return Document.from_sources(check_sources(text, self.settings.max_document_chars))
-        check_text(text, what, self.settings.max_document_chars)
-        doc = Document.from_text(text)
-        if not doc.sentences:
-            raise FactalignError(f"the {what} has no sentences")
-        return doc
+        as a checked Document (factalign/inputs.py); scoring several summaries of one Document splits it once."""
+        return to_document(text, what, self.settings.max_document_chars)
 
 
 def _many(value: Any) -> bool:
@@ -246,33 +239,6 @@ def _run(job, *args):
         return job(*args)
     except FactalignError as exc:
         return exc
-
-
-def check_text(text: str, what: str, max_chars: int = MAX_DOCUMENT_CHARS) -> None:
-    """Refuse empty or over-long input before any model is loaded or run."""
-    if not isinstance(text, str) or not text.strip():
-        raise FactalignError(f"the {what} is empty")
-    if len(text) > max_chars:
-        raise FactalignError(f"the {what} has {len(text):,} characters, over the limit of {max_chars:,} "
-                             "(raise it with --max-chars)")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800"): no UTF-8 text holds one
-        raise FactalignError(f"the {what} holds a lone surrogate {text[exc.start]!r} at character {exc.start}") from None
-
-
-def check_sources(items: Any, max_chars: int = MAX_DOCUMENT_CHARS) -> list[Source]:
-    """A list of sources checked (factalign.text.sources.as_sources) and refused when their joined text is over
-    the document limit, which applies to all sources together."""
-    sources = as_sources(items)
-    text, _ = join(sources)
-    if len(text) > max_chars:
-        n = f"{len(sources):,} source{'s' if len(sources) != 1 else ''}"
-        raise FactalignError(f"the sources have {len(text):,} characters in all ({n} joined), over the document limit of "
-                             f"{max_chars:,}, which applies to all sources together (raise it with --max-chars)")
-    for s in sources:
-        check_text(s.text, f"source {s.id!r}", max_chars)  # a lone surrogate, named by its source
-    return sources
 
 
 def score(document: str, summary: str, method: str = DEFAULT_METHOD, **options) -> SummaryResult:

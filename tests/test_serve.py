@@ -22,7 +22,8 @@ pytest.importorskip("fastapi", reason="factalign serve needs the [serve] extra (
 pytest.importorskip("uvicorn", reason="factalign serve needs the [serve] extra (fastapi, uvicorn): pip install -e \".[serve]\"")
 
 import factalign  # noqa: E402
-from factalign.scorer import Scorer, check_text  # noqa: E402
+from factalign.inputs import check_text  # noqa: E402
+from factalign.scorer import Scorer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENT = (ROOT / "examples" / "document.txt").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign.errors import FactalignError, type_name as json_type
-from factalign.scorer import check_sources, check_text
+from factalign.inputs import check_sources, check_text
 from factalign.settings import ScorerSettings
 
 KEYS_ENV = "FACTALIGN_API_KEYS"  # the server's keys, one a line (or separated by commas)

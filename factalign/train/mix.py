@@ -182,7 +182,8 @@ def load_part(kind: str, path: Path | int, part: str, dev_fraction: float, seed:
         return roles_part(path, part, dev_fraction, seed)
     if kind == "overlap":
         documents = {**source_documents(path, part, dev_fraction, seed, extra_pages=True),
-                     **overlap_pairs.cg2c_documents(path / overlap_pairs.CG2C_FILE, part, dev_fraction, seed)}
+                     **overlap_pairs.cg2c_documents(path / overlap_pairs.CG2C_FILE, part, dev_fraction, seed,
+                                                  spacy_pipeline())}
         return overlap_pairs.overlap_pairs(documents, spacy_pipeline(), seed)
     if kind == "d2c":
         return overlap_pairs.d2c_pairs(source_documents(path, part, dev_fraction, seed, extra_pages=True), seed)

@@ -46,13 +46,10 @@ def content_words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text) if w.lower() not in STOPWORDS}
 
 
-def cg2c_documents(path: Path, part: str, dev_fraction: float, seed: int) -> dict[tuple[str, str], list[str]]:
-    """CG2C-Doc's distinct documents of this part, split into sentences (spaCy)."""
-    from factalign.train.mix import spacy_pipeline
-
+def cg2c_documents(path: Path, part: str, dev_fraction: float, seed: int, nlp) -> dict[tuple[str, str], list[str]]:
+    """CG2C-Doc's distinct documents of this part, split into sentences by the spaCy pipeline `nlp`."""
     texts = sorted({row["document"] for row in data.read_json_lines(path) if row.get("label") == "supported"
                     and (part == "dev") == is_dev(f"cg2c:{row['claim']}", dev_fraction, seed)})
-    nlp = spacy_pipeline()
     return {("cg2c", text[:80]): [s.text.strip() for s in doc.sents if s.text.strip()]
             for text, doc in zip(texts, nlp.pipe(texts, disable=["ner"]))}
 
