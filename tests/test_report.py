@@ -247,3 +247,16 @@ def test_the_browser_tests_say_why_they_skip_without_chromium(tmp_path):
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "SKIPPED" in proc.stdout and "no browser for the report tests" in proc.stdout
     assert "apt-get install chromium chromium-driver" in proc.stdout
+
+
+def test_rows_labelled_at_different_thresholds_are_listed_not_reported_as_none():
+    from factalign.report.payload import payload
+
+    views = [{"threshold": t, "range": [0.0, 1.0]} for t in (0.8, 0.8, 0.25, None)]
+    p = payload(views, None, True)
+    assert p["threshold"] is None and p["thresholds"] == [{"threshold": 0.25, "rows": 1}, {"threshold": 0.8, "rows": 2}]
+    same = payload(views[:2], None, True)
+    assert same["threshold"] == 0.8 and same["thresholds"] == []
+    assert payload(views, 0.5, True)["thresholds"] == []  # a threshold given to the report labels every row
+    js = (Path(__file__).resolve().parents[1] / "factalign/report/js/main.js").read_text()
+    assert "rows are labelled at" in js and "judged by the claim threshold" in js

@@ -117,9 +117,15 @@ def squeeze(text: str) -> str:
 
 
 def payload(views: list[dict[str, Any]], threshold: float | None, batch: bool) -> dict[str, Any]:
-    """All views; the index's threshold is the given one, else the one every row shares."""
+    """All views; the index's threshold is the given one, else the one every row shares. Where rows were labelled
+    at different thresholds, `thresholds` lists each with its rows, so the report can say why instead of
+    showing none (a one-sentence text is judged by the claim threshold; rows may come from several calibrations)."""
     lo = min((v["range"][0] for v in views), default=0.0)
-    if threshold is None:
-        shared = {v["threshold"] for v in views}
-        threshold = shared.pop() if len(shared) == 1 else None
-    return {"batch": batch, "threshold": threshold, "range": [lo, 1.0], "rows": views}
+    counts: dict[float, int] = {}
+    for v in views:
+        if v["threshold"] is not None:
+            counts[v["threshold"]] = counts.get(v["threshold"], 0) + 1
+    if threshold is None and len(counts) == 1 and len(views) == sum(counts.values()):
+        threshold = next(iter(counts))
+    thresholds = [{"threshold": t, "rows": n} for t, n in sorted(counts.items())] if threshold is None else []
+    return {"batch": batch, "threshold": threshold, "thresholds": thresholds, "range": [lo, 1.0], "rows": views}

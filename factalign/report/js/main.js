@@ -6,7 +6,20 @@ function provenance(rows) {
   footer.replaceChildren(
     ...sigs.map((s) => el("p", {}, el("span", { class: "muted", text: "signature " }), el("code", { class: "signature", text: s }))),
     ...cals.map((c) => el("p", {}, el("span", { class: "muted", text: "calibration " }), el("code", { class: "calibration", text: c }))),
-    el("p", { class: "muted", text: threshold !== null ? "threshold " + threshold : "no threshold given" }));
+    el("p", { class: "muted thresholds", text: thresholdNote() }));
+}
+
+// One threshold, the rows' several thresholds and why they differ, or none.
+function thresholdNote() {
+  if (threshold !== null) return "threshold " + threshold;
+  const several = data.thresholds || [];
+  if (!several.length) return "no threshold given";
+  const rows = (n) => n + " row" + (n === 1 ? "" : "s");
+  const unlabelled = data.rows.length - several.reduce((n, t) => n + t.rows, 0);
+  return "rows are labelled at " + (several.length === 1 ? "one threshold: " : several.length + " thresholds: ") +
+    several.map((t) => t.threshold.toFixed(4) + " (" + rows(t.rows) + ")").join(", ") +
+    (unlabelled ? "; " + rows(unlabelled) + " unlabelled" : "") +
+    "; a one-sentence text is judged by the claim threshold, and rows may come from different calibrations";
 }
 
 function route() {
