@@ -12,11 +12,11 @@ second"). Prepositional phrases fill `place`, `time`, `event` (the match or titl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.find import fold
+from factalign.details.find import fold, words
 from factalign.text.nlp import SYNTAX, pipeline
 
 _PARSE = (*SYNTAX, "ner")
@@ -58,6 +58,8 @@ class Frame:
     cue: str                        # the word that set the level ("agreed", "could", "subject to")
     slots: dict[str, tuple[Arg, ...]] = field(hash=False)
     text: str = ""                  # the clause, for reasons
+    scoped: bool = False            # an adverb beside the negation may be what it denies ("did not immediately")
+    finite: bool = True             # asserted by a finite verb (not "people living there", "the idea is to help")
 
     def args(self) -> list[tuple[str, Arg]]:
         return [(name, a) for name, group in self.slots.items() for a in group]
@@ -66,7 +68,7 @@ class Frame:
         return self.slots.get(slot, ())
 
 
-def _argument(t, negated: bool = False) -> Arg:
+def _argument(t, negated: bool | None = None) -> Arg:
     quant = None
     if t.lower_ in lx.QUANTIFIERS:  # "all of the staff": the staff, quantified
         inner = next((g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
@@ -82,19 +84,23 @@ def _argument(t, negated: bool = False) -> Arg:
              and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS] + [t]
     ent = next((e for e in t.doc.ents if e.start <= t.i < e.end and e.label_ in NAME_TYPES), None)
     if ent is not None:
-        parts = [w for w in ent if w.pos_ in ("PROPN", "NOUN")] or parts
+        parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
     # "the lender Castle Mutual": the name in apposition is the same argument
     parts += [w for c in kids if c.dep_ == "appos" and c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
     date = t.ent_type_ == "DATE" and (t.lower_ in _MONTHS_DAYS or (t.like_num and len(t.text) == 4))
-    named = ent is not None or date or t.pos_ == "PROPN" or t.lower_ in _MONTHS_DAYS or (t.text[:1].isupper() and not t.is_sent_start
-                                                                                  and t.pos_ == "NOUN")
-    owner = frozenset(fold(w.text) for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
-                      if w.pos_ in ("NOUN", "PROPN"))
-    negated = negated or any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and
-                                                                 any(c.dep_ == "neg" for c in t.head.children))
-    text = ent.text if ent is not None else " ".join(w.text for w in sorted(parts + [c for c in kids if c.dep_ == "poss"],
-                                                                            key=lambda w: w.i))
-    return Arg(text, fold(t.lemma_), frozenset(fold(w.text) for w in parts), named,
+    # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name
+    named = date or (t.text[:1].isupper() and (ent is not None or t.pos_ == "PROPN" or t.lower_ in _MONTHS_DAYS
+                                                or (not t.is_sent_start and t.pos_ == "NOUN")))
+    owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
+                      if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
+    if negated is None:
+        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and
+                                                         any(c.dep_ == "neg" for c in t.head.children))
+    shown = sorted({*parts, *(w for c in kids if c.dep_ == "poss" for w in c.subtree)}, key=lambda w: w.i)
+    text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
+    # the head's lemma too, so that "schools" finds "school"
+    found = frozenset(x for w in parts for x in words(w.text)) | frozenset(words(t.lemma_))
+    return Arg(text, fold(t.lemma_), found, named,
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT"), negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner)
 
@@ -108,8 +114,13 @@ def _ordinal(t) -> tuple[int, str] | None:
 
 
 def _group(t) -> tuple[Arg, ...]:
-    """The argument and its conjuncts ("Smith and Jones"; "by a fault, not by arson" gives two agents)."""
-    return tuple(_argument(x) for x in (t, *t.conjuncts))
+    """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
+    fleas, not rats" the negation on the first is the second's ("by a fault, not by arson" gives two agents)."""
+    others = [*t.conjuncts, *(c for c in t.children if c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN"))]
+    neg = next((c for c in t.children if c.dep_ == "neg"), None)
+    if neg is None or not any(m.i > neg.i for m in others):
+        return tuple(_argument(x) for x in (t, *others))
+    return (_argument(t, False), *(_argument(m, m.i > neg.i) for m in others))
 
 
 def _chain(v):
@@ -121,7 +132,9 @@ def _chain(v):
         if head is cur:
             return chain
         word = head.lemma_.lower()
-        if cur.dep_ == "xcomp" or (cur.dep_ in ("ccomp", "acl") and (word in lx.GOVERNORS or word in lx.NEGATING)):
+        infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in cur.children)
+        if cur.dep_ == "xcomp" or (cur.dep_ == "ccomp" and (word in lx.GOVERNORS or word in lx.NEGATING)) \
+                or (cur.dep_ == "acl" and infinitive and word in lx.GOVERNORS):  # "plans to buy"
             chain.append(head)
         else:
             return chain
@@ -143,18 +156,25 @@ def _subject(chain):
     return None, False
 
 
-def _level(chain) -> tuple[float, str]:
+def _level(chain) -> tuple[float | None, str]:
+    """How sure the clause is, and the word that says so; None where a verb of the chain leaves it open ("is to
+    help", "was asked to lead")."""
     level, cue = lx.DONE, ""
     for i, tok in enumerate(chain):
         words = []
         if i > 0:
-            words.append((lx.GOVERNORS.get(tok.lemma_.lower()), tok.text))
+            word = tok.lemma_.lower()
+            if word not in lx.GOVERNORS and word not in lx.NEGATING and word not in lx.IMPLICATIVE:
+                return None, ""
+            words.append((lx.INTENDED if word == "go" and tok.tag_ == "VBG" else lx.GOVERNORS.get(word), tok.text))
+            if word in lx.GOVERNORS and any(c.dep_ == "neg" for c in tok.children):
+                words.append((lx.POSSIBLE, f"not {tok.text}"))  # "has not decided to close": still open
         for c in tok.children:
             if c.dep_ == "aux":
                 words.append((lx.MODALS.get(c.lower_), c.text))
             elif c.dep_ == "advmod":
                 words.append((lx.HEDGES.get(c.lower_), c.text))
-            elif c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"):
+            elif c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") and i == 0:
                 words.append((lx.POSSIBLE, c.text))
             elif c.lower_ in lx.PENDING or (c.lower_ == "subject" and any(g.lower_ == "to" for g in c.children)):
                 words.append((lx.COMMITTED, "subject to" if c.lower_ == "subject" else c.text))
@@ -169,7 +189,10 @@ def _level(chain) -> tuple[float, str]:
 
 
 def _negated(chain) -> bool:
-    flips = sum(c.dep_ == "neg" for tok in chain for c in tok.children)
+    """A negation on the verb, on an implicative above it ("did not manage to"), or a negating verb ("failed to");
+    one on a governor ("has not decided whether") leaves the clause open instead (`_level`)."""
+    flips = sum(c.dep_ == "neg" for c in chain[0].children)
+    flips += sum(c.dep_ == "neg" for tok in chain[1:] if tok.lemma_.lower() in lx.IMPLICATIVE for c in tok.children)
     flips += sum(tok.lemma_.lower() in lx.NEGATING for tok in chain[1:])
     return flips % 2 == 1
 
@@ -178,6 +201,8 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
     for p in v.children:
         if p.dep_ == "npadvmod" and p.ent_type_ == "DATE":
             slots.setdefault("time", []).extend(_group(p))
+        if p.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "dobj") and _ordinal(p):  # "finished second"
+            slots.setdefault("rank", []).append(_argument(p))
         if p.dep_ not in ("prep", "dative") or p.pos_ != "ADP" or p.lower_ in used:
             continue
         obj = next((c for c in p.children if c.dep_ == "pobj"), None)
@@ -190,6 +215,8 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
             name = "place"
         elif canon == "beat" and obj.lemma_.lower() in lx.OUTCOME_OBJECTS:
             name = "event"
+        elif canon == "buy" and word == "from":  # "bought Y from A": A is the seller, as in "A sold Y"
+            name = "from"
         else:
             name = f"p:{word}"
         slots.setdefault(name, []).extend(_group(obj))
@@ -201,21 +228,24 @@ def _verb_frame(v):
     particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
     lemma = v.lemma_.lower() + (f"_{particle}" if particle else "")
     chain = _chain(v)
-    passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in v.children) or (v.dep_ == "acl" and v.tag_ == "VBN")
+    dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
+    # "christie 's sold the manuscript": an auxpass that is no form of be/get, with an object, is a misparse
+    passive = any(c.dep_ == "auxpass" and c.lemma_.lower() in ("be", "get") for c in v.children) or \
+        (dobj is None and any(c.dep_ == "nsubjpass" for c in v.children)) or (v.dep_ == "acl" and v.tag_ == "VBN")
     slots: dict[str, list] = {}
     subject, raised = _subject(chain)
     if subject is not None and subject.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
         subject = v.head  # "the company that bought Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
         subject = v.head  # "the fire started by a heater", "a firm making chips"
-    dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
     dative = next((c for c in v.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")), None)
     if passive:
         if subject is not None:
             slots["patient"] = list(_group(subject))
         for by in (c for c in v.children if c.dep_ == "agent"):
-            neg = any(c.dep_ == "neg" for c in by.children)
-            slots.setdefault("agent", []).extend(_argument(g, neg) for g in by.children if g.dep_ == "pobj")
+            neg = any(c.dep_ == "neg" for c in by.children)  # "not by vandals": the whole phrase is denied
+            slots.setdefault("agent", []).extend(replace(a, negated=True) if neg else a for g in by.children
+                                                 if g.dep_ == "pobj" for a in _group(g))
     else:
         obj = dative if dative is not None else dobj
         if subject is not None:
@@ -227,8 +257,13 @@ def _verb_frame(v):
     _preps(v, slots, canon, used)
     level, cue = _level(chain)
     top = chain[-1]
-    return Frame(canon, v.text, _negated(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
-                 v.doc[top.left_edge.i:top.right_edge.i + 1].text)
+    finite = top.tag_ in ("VBD", "VBZ", "VBP", "MD") or any(c.dep_ in ("aux", "auxpass") and c.tag_ in
+                                                             ("VBD", "VBZ", "VBP", "MD") for t in chain for c in t.children)
+    if lemma in lx.REPORTING:
+        level = None  # how sure a report is says nothing about what it reports
+    scoped = any(c.dep_ == "advmod" and c.lower_ not in ("not", "never", "n't") for c in v.children)
+    return Frame(canon, v.text + (f" {particle}" if particle else ""), _negated(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
+                 v.doc[top.left_edge.i:top.right_edge.i + 1].text, scoped, finite)
 
 
 def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, frozenset[str]]:

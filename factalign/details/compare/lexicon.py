@@ -19,7 +19,7 @@ GOVERNORS = {
     **dict.fromkeys("agree decide vote schedule set commit".split(), COMMITTED),
     **dict.fromkeys("plan intend aim expect want promise pledge prepare offer due".split(), INTENDED),
     **dict.fromkeys("""propose consider seek try attempt hope threaten mull weigh explore discuss suggest
-                       recommend urge ask call possible likely""".split(), POSSIBLE),
+                       recommend urge possible likely""".split(), POSSIBLE),
     # nouns that govern an acl ("plans to buy", "a proposal to close")
     **dict.fromkeys("plan intention bid offer deal agreement".split(), INTENDED),
     **dict.fromkeys("proposal possibility talk idea option".split(), POSSIBLE),
@@ -36,6 +36,11 @@ EVENT_ADJECTIVES = {**dict.fromkeys("planned proposed intended expected potentia
                     **dict.fromkeys("completed finalised finalized concluded".split(), DONE)}
 # verbs that finish what their object names: "completed its acquisition of Y" is the acquisition done
 COMPLETING = frozenset("complete finalise finalize close conclude finish seal".split())
+# verbs through which what they govern is said to have happened: "managed to win", "went on to win"
+IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use".split())
+# verbs that report: how sure their own frame is says nothing (a "reportedly told" against a "said")
+REPORTING = frozenset("""say tell report add claim announce state note explain write reveal confirm insist argue warn
+describe accord call""".split())
 # verbs that deny what they govern: "failed to win", "refused to sign", "denied that it paid"
 NEGATING = frozenset("fail refuse decline deny neglect".split())
 # words that hedge the clause they sit in ("possibly", "reportedly"), as adverbs
@@ -83,12 +88,15 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
              ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"))
 # roles the reason names: "the sources say Orion Foods is the buyer"
-ROLE_NOUNS = {"buy": ("buyer", "thing bought"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
+ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
               "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
 # predicates whose two arguments can trade places; "be" joins a thing to what it is ("X is Y's second")
 SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
 embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour talk
 negotiate be""".split())
+# relations, not events: a parser's subject and object of these trade places too easily to call a swap
+RELATIONAL = frozenset("""include contain comprise involve feature have mean represent become remain consider call
+name see make use show""".split())
 # event nouns: "X's acquisition of Y" is X buys Y (WordNet's derivations answer the rest)
 NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout": "buy", "sale": "sell",
             "victory": "beat", "win": "beat", "defeat": "beat", "loss": "lose", "approval": "approve",
@@ -128,10 +136,12 @@ def _senses(lemma: str, pos: str = "v") -> tuple:
 
 
 def synonymous(a: str, b: str) -> bool:
-    """The same canonical predicate, or two verbs sharing one of their three commonest WordNet senses."""
+    """The same canonical predicate, or two verbs one of whose commonest WordNet sense is among the other's two
+    commonest (a looser overlap makes "hear" and "learn" one event)."""
     if a == b or canonical(a) == canonical(b):
         return True
-    return bool(set(_senses(a)) & set(_senses(b)))
+    sa, sb = _senses(a), _senses(b)
+    return bool(sa and sb and (sa[0] in sb[:2] or sb[0] in sa[:2]))
 
 
 def opposite(a: str, b: str) -> bool:
