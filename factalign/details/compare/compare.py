@@ -23,7 +23,7 @@ WHAT = {"roles": "who did what to whom is the other way round", "negation": "the
 # a claim more sure than its evidence is not entailed (neutral); every other finding contradicts
 INTO = {kind: "neutral" if kind == "factuality" else "contradiction" for kind in KINDS}
 ROLE_SLOTS = ("agent", "patient", "from")
-_VERB_FREE = frozenset(("place", "time"))
+_VERB_FREE = frozenset(("place",))
 _MONTHS = frozenset("""january february march april may june july august september october november
 december""".split())  # slots a frame of another verb may still be compared on
 
@@ -90,10 +90,12 @@ def padded(text: str) -> str:
 
 
 def anchored(c: Frame, e: Frame, slot: str) -> bool:
-    """Another slot than `slot` holds the same argument in both (or the claim names nothing else): the frames speak
-    of one event with one of its participants, so a different filler of `slot` is a different account of it."""
-    others = [s for s in c.slots if s != slot and _solid(c.get(s))]
-    return not others or any(_any(c.get(s), e.get(s)) for s in others)
+    """Another slot than `slot` holds the same argument in both (the same pronoun will do: "It was the firm's
+    second loss"), or the claim fills no other: the frames speak of one event with one of its participants, so a
+    different filler of `slot` is a different account of it."""
+    others = [s for s in c.slots if s != slot]
+    return not others or any(_any(c.get(s), e.get(s)) or {a.text.lower() for a in c.get(s) if a.pronoun}
+                             & {b.text.lower() for b in e.get(s) if b.pronoun} for s in others)
 
 
 def _kind(a: Arg) -> str:
@@ -101,7 +103,7 @@ def _kind(a: Arg) -> str:
     return "year" if a.head.isdigit() else "month" if a.head in _MONTHS else "day"
 
 
-def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "") -> Finding | None:
+def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool = True) -> Finding | None:
     """A name, rank or quantity the claim puts in a slot the evidence fills otherwise, in a frame of the same
     polarity anchored by another participant (a name only where the evidence, `evidence` (padded words) or else
     the clause, does not name it anywhere)."""
@@ -115,10 +117,10 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "") -> Finding | No
         for a in mine:
             match = next((b for b in theirs if a.matches(b)), None)
             if match is not None:
-                found = _detail(a, match, e)
+                found = _detail(a, match, e) if details else None
                 if found:
                     return found
-                if a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
+                if details and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
                     return Finding("quantifier", f"only {a.text}", " and ".join(b.text for b in theirs), e.text)
                 continue
             other = next((b for b in theirs if b.named and not b.pronoun), None)
@@ -129,6 +131,8 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "") -> Finding | No
             if a.named and other is not None and not any(f" {w} " in evidence for w in a.words) \
                     and not any(x.words & b.words for b in theirs for x in mine):
                 return Finding("name", a.text, other.text, e.text)
+            if not details:
+                continue
             other = next((b for b in theirs if b.ordinal and b.head in lx.ORDINALS), None)
             if a.ordinal and a.head in lx.ORDINALS and other is not None and a.ordinal[0] != other.ordinal[0] \
                     and (not a.owner or not other.owner or a.owner & other.owner):  # "the city's first"
@@ -176,7 +180,8 @@ def aligned(c: Frame, e: Frame) -> bool:
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
-    conflict = slot_conflict(c, e, c.slots if rel != "other" else _VERB_FREE, evidence)
+    conflict = slot_conflict(c, e, c.slots, evidence) if rel != "other" else \
+        slot_conflict(c, e, _VERB_FREE, evidence, details=False)
     if rel == "other":
         return denied_argument(c, e) or conflict
     if rel == "same":

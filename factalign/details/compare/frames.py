@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.find import fold, words
+from factalign.details.find import UNKNOWN, fold, words
 from factalign.text.nlp import SYNTAX, pipeline
 
 _PARSE = (*SYNTAX, "ner")
@@ -101,7 +101,8 @@ def _argument(t, negated: bool | None = None) -> Arg:
     # the head's lemma too, so that "schools" finds "school"
     found = frozenset(x for w in parts for x in words(w.text)) | frozenset(words(t.lemma_))
     return Arg(text, fold(t.lemma_), found, named,
-               t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT"), negated, ordinal, quant,
+               # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
+               t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner)
 
 
