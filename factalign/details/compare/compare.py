@@ -128,7 +128,7 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
             # no other name of the claim's in the slot found there (a list the evidence gives in part)
             if slot == "time" and other is not None and _kind(a) != _kind(other):
                 continue
-            if a.named and other is not None and not any(f" {w} " in evidence for w in a.words) \
+            if a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
                     and not any(x.words & b.words for b in theirs for x in mine):
                 return Finding("name", a.text, other.text, e.text)
             if not details:

@@ -20,7 +20,8 @@ from factalign.details.find import UNKNOWN, fold, words
 from factalign.text.nlp import SYNTAX, pipeline
 
 _PARSE = (*SYNTAX, "ner")
-NAME_TYPES = frozenset("PERSON ORG GPE LOC FAC NORP EVENT WORK_OF_ART PRODUCT LAW".split())
+# names of one thing (a nationality, "the Briton", describes rather than names)
+NAME_TYPES = frozenset("PERSON ORG GPE LOC FAC EVENT WORK_OF_ART PRODUCT LAW".split())
 PLACE_PREPS = frozenset("in at near outside inside".split())
 _MONTHS_DAYS = frozenset("""january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday spring summer autumn fall winter""".split())
@@ -86,11 +87,14 @@ def _argument(t, negated: bool | None = None) -> Arg:
     if ent is not None:
         parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
     # "the lender Castle Mutual": the name in apposition is the same argument
-    parts += [w for c in kids if c.dep_ == "appos" and c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
+    parts += [w for c in _appositions(t) if c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
     date = t.ent_type_ == "DATE" and (t.lower_ in _MONTHS_DAYS or (t.like_num and len(t.text) == 4))
-    # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name
-    named = date or (t.text[:1].isupper() and (ent is not None or t.pos_ == "PROPN" or t.lower_ in _MONTHS_DAYS
-                                                or (not t.is_sent_start and t.pos_ == "NOUN")))
+    # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name;
+    # at the start of a sentence, where every word is capitalised, only the entity recogniser's word counts
+    named = date or (t.text[:1].isupper() and (ent is not None or (not t.is_sent_start and (
+        t.pos_ in ("PROPN", "NOUN") or t.lower_ in _MONTHS_DAYS))))
+    if named and len(parts) == 1 and any(c.dep_ == "det" for c in kids) and lx.person_noun(t.lower_):
+        named = False  # "the Briton", "the Australian": a description, not a name
     owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
                       if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
     if negated is None:
@@ -106,6 +110,14 @@ def _argument(t, negated: bool | None = None) -> Arg:
                any(c.lower_ == "only" for c in kids), owner)
 
 
+def _appositions(t) -> list:
+    """Appositions right after the head, with at most punctuation or a negation between ("the lender Castle Mutual",
+    "Smith, the coach", "fleas, not rats"): one further away is more often a misparse of a list than a second name
+    of the same thing."""
+    return [c for c in t.children if c.dep_ == "appos" and c.i > t.i and all(
+        w.is_punct or w.dep_ == "neg" for w in t.doc[t.i + 1:c.left_edge.i])]
+
+
 def _ordinal(t) -> tuple[int, str] | None:
     word = t.lower_
     if word in lx.ORDINALS:
@@ -117,7 +129,7 @@ def _ordinal(t) -> tuple[int, str] | None:
 def _group(t) -> tuple[Arg, ...]:
     """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
     fleas, not rats" the negation on the first is the second's ("by a fault, not by arson" gives two agents)."""
-    others = [*t.conjuncts, *(c for c in t.children if c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN"))]
+    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
     neg = next((c for c in t.children if c.dep_ == "neg"), None)
     if neg is None or not any(m.i > neg.i for m in others):
         return tuple(_argument(x) for x in (t, *others))
@@ -132,9 +144,10 @@ def _chain(v):
         head = cur.head
         if head is cur:
             return chain
-        word = head.lemma_.lower()
+        word = head.lemma_.lower() if head.pos_ in ("VERB", "AUX", "ADJ", "NOUN") else ""  # not a title's "Promise"
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in cur.children)
-        if cur.dep_ == "xcomp" or (cur.dep_ == "ccomp" and (word in lx.GOVERNORS or word in lx.NEGATING)) \
+        # a governing verb comes before its complement ("decided that ..."); one after it is more often a misparse
+        if cur.dep_ == "xcomp" or (cur.dep_ == "ccomp" and head.i < cur.i and (word in lx.GOVERNORS or word in lx.NEGATING)) \
                 or (cur.dep_ == "acl" and infinitive and word in lx.GOVERNORS):  # "plans to buy"
             chain.append(head)
         else:

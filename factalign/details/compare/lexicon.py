@@ -158,6 +158,14 @@ def opposite(a: str, b: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def person_noun(word: str) -> bool:
+    """A word whose commonest sense is a kind of person ("Briton", "comedian"): after "the" it describes someone."""
+    wn = _wordnet()
+    senses = wn.synsets(word, "n")[:1] if wn is not None else []
+    return bool(senses) and senses[0].lexname() == "noun.person"
+
+
+@lru_cache(maxsize=4096)
 def event_verb(noun: str) -> str | None:
     """The verb an event noun names ("acquisition" -> "buy"), or None for a noun that names no event."""
     if noun in NOMINALS:
