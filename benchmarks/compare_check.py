@@ -9,6 +9,7 @@ output; then, from bench runs of `fenice[compare_check=off]` and `fenice[compare
         PYTHONPATH=. python benchmarks/wice_claims.py --methods fenice --limit 150 --compare-check $m --out runs/compare-wice/$m
     done
     PYTHONPATH=. python benchmarks/compare_check.py auc --frank runs/compare-frank --wice runs/compare-wice
+    PYTHONPATH=. python benchmarks/compare_check.py suite-auc [--suite DIR] [--cache FILE]
 
 A summary sentence (a WiCE claim, an output sentence) counts for a kind in two ways: `pair`, some single source
 sentence gives that finding (an NLI pair the stage would cap; the claim's score falls only if every premise that
@@ -157,6 +158,32 @@ def auc(frank_runs: list[Path], wice_runs: Path | None) -> None:
                   f"{fired[bad].sum()} of {bad.sum()} ({100 * fired[bad].mean():.1f}%) |")
 
 
+def suite_auc(directory: Path, cache: str | None, mode: str = "on") -> None:
+    """fenice off and on over the realistic suite: ROC-AUC of faithful outputs against each error kind's (and all),
+    with how often the stage lowers a faithful output's score (a false alarm) and an erroneous one's."""
+    from factalign import Scorer
+    from factalign.bench.metrics import roc_auc
+    rows = [(source["source"], out["text"], out["kind"]) for path in sorted(directory.glob("suite-*.jsonl"))
+            for source in map(json.loads, filter(str.strip, path.open())) for out in source["outputs"]]
+    scores = {}
+    for name, check in (("off", "off"), ("on", mode)):
+        scorer = Scorer("fenice", calibration=None, cache=cache, compare_check=check)
+        scores[name] = np.array([r.score for r in scorer.score_batch([r[0] for r in rows], [r[1] for r in rows],
+                                                                     progress=False)])
+    kinds = np.array([r[2] for r in rows])
+    ok = kinds == "faithful"
+    lowered = scores["on"] < scores["off"] - 1e-9
+    print(f"\ncompare check on = {mode}")
+    print(f"\n| realistic suite, fenice | n | ROC-AUC off | ROC-AUC on | lowered (on vs off) |\n|---|---|---|---|---|")
+    print(f"| faithful | {ok.sum()} | | | {lowered[ok].sum()} ({100 * lowered[ok].mean():.1f}%) |")
+    for kind in ["all errors", *sorted(set(kinds) - {"faithful"})]:
+        bad = ~ok if kind == "all errors" else kinds == kind
+        keep = ok | bad
+        y = ok[keep].astype(int)
+        print(f"| {kind} | {bad.sum()} | {100 * roc_auc(y, scores['off'][keep]):.1f} | "
+              f"{100 * roc_auc(y, scores['on'][keep]):.1f} | {lowered[bad].sum()} ({100 * lowered[bad].mean():.1f}%) |")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -168,7 +195,13 @@ def main(argv=None) -> None:
     a = sub.add_parser("auc", help="ROC-AUC on and off from bench runs")
     a.add_argument("--frank", type=Path, nargs="+", required=True, help="bench run directories (FRANK validation)")
     a.add_argument("--wice", type=Path, help="holds MODE/fenice.json from wice_claims.py --out")
+    s = sub.add_parser("suite-auc", help="fenice off and on over the realistic suite (runs the NLI model)")
+    s.add_argument("--suite", type=Path, default=SUITE, help="directory of suite-*.jsonl (default: %(default)s)")
+    s.add_argument("--cache", help="NLI cache file (default: none, in memory)")
+    s.add_argument("--mode", default="on", help="the check against off: on or KINDS (default: on)")
     args = ap.parse_args(argv)
+    if args.what == "suite-auc":
+        return suite_auc(args.suite, args.cache, args.mode)
     if args.what == "auc":
         return auc(args.frank, args.wice)
     only = set(args.only or ("frank", "wice", "suite"))
