@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -174,7 +173,7 @@ def suite_auc(directory: Path, cache: str | None, mode: str = "on") -> None:
     ok = kinds == "faithful"
     lowered = scores["on"] < scores["off"] - 1e-9
     print(f"\ncompare check on = {mode}")
-    print(f"\n| realistic suite, fenice | n | ROC-AUC off | ROC-AUC on | lowered (on vs off) |\n|---|---|---|---|---|")
+    print("\n| realistic suite, fenice | n | ROC-AUC off | ROC-AUC on | lowered (on vs off) |\n|---|---|---|---|---|")
     print(f"| faithful | {ok.sum()} | | | {lowered[ok].sum()} ({100 * lowered[ok].mean():.1f}%) |")
     for kind in ["all errors", *sorted(set(kinds) - {"faithful"})]:
         bad = ~ok if kind == "all errors" else kinds == kind
