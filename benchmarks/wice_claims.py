@@ -6,6 +6,7 @@ claim and for the claims the house model's training split held out (15%, train/s
 trained on WiCE's other claims, so "all" is optimistic), and the decisions with default bands.
 
     python benchmarks/wice_claims.py --methods fenice,nli-sent [--nli house] [--out runs/wice-claims] [--detail-check off|on|numbers|conflict]
+        [--compare-check on|off|KINDS]
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from factalign.io import default_cache_path
 WICE = SHARED / "wice" / "claim_dev.jsonl"
 
 
-def claim_scores(method: str, nli: str, examples, cache: str, detail_check: str | None = None) -> list[float | None]:
-    scorer = Scorer(method, nli=nli, calibration=None, cache=cache, detail_check=detail_check)
+def claim_scores(method: str, nli: str, examples, cache: str, detail_check: str | None = None,
+                 compare_check: str | None = None) -> list[float | None]:
+    scorer = Scorer(method, nli=nli, calibration=None, cache=cache, detail_check=detail_check, compare_check=compare_check)
     out = []
     for ex in tqdm(examples, desc=method, unit="claim", file=sys.stderr):
         try:
@@ -73,6 +75,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="a seeded sample of N claims, the one `calibrate --claims-limit N` takes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--detail-check", choices=tuple(MODES), help="as in `factalign score` (default: its default)")
+    parser.add_argument("--compare-check", metavar="on|off|KINDS", help="as in `factalign score` (default: its default)")
     args = parser.parse_args()
     if not args.data.is_file():
         sys.exit(f"skip: {args.data} is absent (WiCE claim dev lives in ../shared/data/wice/)")
@@ -80,7 +83,7 @@ def main() -> None:
     print("| method | part | n | supported | ROC-AUC | balanced acc. (CV) | unsupported passed (CV) | supported passed (CV) |")
     print("|---|---|---|---|---|---|---|---|")
     for method in args.methods.split(","):
-        scores, signature = claim_scores(method, args.nli, examples, args.cache, args.detail_check)
+        scores, signature = claim_scores(method, args.nli, examples, args.cache, args.detail_check, args.compare_check)
         if args.out:
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / f"{method}.json").write_text(json.dumps({"signature": signature, "scores": scores}))

@@ -13,6 +13,8 @@ from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError, quoted
 from factalign.details import DEFAULT as DETAILS_DEFAULT
 from factalign.details import MODES as DETAIL_MODES
+from factalign.details.compare import DEFAULT_ON as COMPARE_ON
+from factalign.details.compare import KINDS as COMPARE_KINDS
 from factalign.details.roles import DEFAULT_ON as ROLES_ON
 from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
@@ -87,6 +89,11 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    "Chelsea\"), or a quantity moving the other way by the same amount (\"fell 8 percent\" against \"was up 8 "
                    "percent\"), is contradicted; named in the signature as roles:swap+direction "
                    f"(default: {'on' if ROLES_ON else 'off'})")
+    p.add_argument("--compare-check", metavar="on|off|KINDS", help="set each claim beside its evidence sentences slot "
+                   "by slot (factalign/details/compare): roles reversed, a negation or opposite event, another name, "
+                   "rank or quantity in the same slot, or a claim surer than its evidence is not supported, and its "
+                   f"reason names both sides; KINDS: some of {', '.join(COMPARE_KINDS)} joined by + or ,; named in the "
+                   f"signature as compare:KIND+... (default: {'on' if COMPARE_ON else 'off'})")
 
 
 def bounded(kind: type = float, low: float | None = None, high: float | None = None, above: float | None = None):
@@ -223,7 +230,8 @@ def _takes(method: str, key: str) -> bool:
     return key in get_method(method).params
 
 
-SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check")
+SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check",
+                 "compare_check")
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:

@@ -8,6 +8,9 @@ from __future__ import annotations
 from factalign.data import ClaimResult, Document
 from factalign.details import CheckedSources, describe
 from factalign.details import roles
+from factalign.details.compare import OFF as COMPARE_OFF
+from factalign.details.compare import CompareCheck
+from factalign.details.compare import describe as describe_compared
 from factalign.evidence import tokens
 from factalign.nli import CON
 
@@ -18,9 +21,10 @@ NEAR_ENTAILMENT = 0.4
 
 
 def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None,
-                role_check: bool = False) -> None:
+                role_check: bool = False, compare_check: CompareCheck = COMPARE_OFF) -> None:
     """Each claim's `details["missing_details"]` (with the detail check), `details["reversed"]` (with the role
-    check, where a source sentence reverses its roles or its direction) and `reason` (where it is not supported)."""
+    check, where a source sentence reverses its roles or its direction), `details["compared"]` (with the comparison
+    stage, its first finding) and `reason` (where it is not supported)."""
     for c in claims:
         found = checked.findings(c.claim.text, _around(c, doc)) if checked is not None and checked.missing(c.claim.text) else []
         if found:
@@ -29,6 +33,10 @@ def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSource
             reversed_ = roles.finding(c.claim.text, _sentences_near(c, doc))
             if reversed_:
                 c.details["reversed"] = reversed_
+        if compare_check.on and c.counted:
+            compared = compare_check.finding(c.claim.text, _sentences_near(c, doc))
+            if compared:
+                c.details["compared"] = compared
         c.reason = claim_reason(c, doc)
         if c.reason and c.reason.startswith(MAY_SAY_SAME) and c.decision == "block":
             c.decision = "review"  # the closest sentence may say the same: a reader should look, not a gate block
@@ -41,6 +49,8 @@ def claim_reason(c: ClaimResult, doc: Document) -> str | None:
         return None
     if c.details.get("reversed"):
         return roles.describe(c.details["reversed"], _cut)
+    if c.details.get("compared"):
+        return describe_compared(c.details["compared"], _cut)
     quote = _quote(c, doc)
     if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"

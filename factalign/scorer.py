@@ -173,7 +173,7 @@ class Scorer:
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
         checked = self.detail_model.sources(doc.text) if self.detail_model.on and nli is not None else None
-        nli = self.settings.role_check.wrap(nli)
+        nli = self.settings.compare_check.wrap(self.settings.role_check.wrap(nli))
         inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
@@ -189,7 +189,7 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:
                 c.decide(self.claim_rule)
-        add_reasons(claims, doc, checked, self.settings.role_check.on)
+        add_reasons(claims, doc, checked, self.settings.role_check.on, self.settings.compare_check)
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if self.summary_rule:

@@ -20,6 +20,8 @@ from factalign.calibration import Calibration
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses
 from factalign.coref import DEFAULT_COREF, CorefModel
 from factalign.details import OFF as DETAILS_OFF
+from factalign.details.compare import OFF as COMPARE_OFF
+from factalign.details.compare import CompareCheck, parse_compare_check
 from factalign.details import DetailCheck, parse_detail_check
 from factalign.details.roles import OFF as ROLES_OFF
 from factalign.details.roles import RoleCheck, parse_role_check
@@ -97,6 +99,9 @@ class ScorerSettings:
     # the role check (factalign/details/roles.py): a claim whose agent and patient a source sentence has the other way
     # round is contradicted; None: the default (on), False / "off": off
     role_check: bool | str | RoleCheck | None = None
+    # the comparison stage (factalign/details/compare): a claim set beside its evidence slot by slot; "on", "off" or
+    # kinds ("roles,negation"); None: the default (factalign.details.compare.DEFAULT_ON)
+    compare_check: bool | str | CompareCheck | None = None
 
     def __post_init__(self):
         method = self.method_def
@@ -113,8 +118,10 @@ class ScorerSettings:
         nli_used = method.uses_nli(params)
         details = parse_detail_check(self.detail_check) if nli_used else DETAILS_OFF
         roles = parse_role_check(self.role_check) if nli_used else ROLES_OFF
+        compared = parse_compare_check(self.compare_check) if nli_used else COMPARE_OFF
         decided = {"params": params, "prefilter": evidence.k, "retriever": evidence.retriever,
                    "pair_budget": evidence.pairs, "detail_check": details, "role_check": roles,
+                   "compare_check": compared,
                    "llm": LLMSettings() if self.llm is None else self.llm}
         for name, value in decided.items():
             object.__setattr__(self, name, value)  # frozen: set once, here
@@ -158,6 +165,8 @@ class ScorerSettings:
             parts.append(("details", self.detail_check.signature))
         if self.role_check.on:
             parts.append(("roles", self.role_check.signature))
+        if self.compare_check.on:  # off: not named, so results without it keep their signature
+            parts.append(("compare", self.compare_check.signature))
         return Signature((*parts, ("version", __version__)))
 
 

@@ -13,7 +13,8 @@ from factalign.registry import parse_options
 _ITEM = re.compile(r"^([A-Za-z0-9_.-]+)(?:\[(.*)\])?$")
 
 
-MODEL_OPTIONS = ("extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check")  # allowed in brackets beside method parameters: nli-claim[extractor=rules]
+MODEL_OPTIONS = ("extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check",
+                 "compare_check")  # allowed in brackets beside method parameters: nli-claim[extractor=rules]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,107 @@
+"""The comparison stage: a claim set beside its evidence slot by slot (issue 44, item 2).
+
+Both texts are parsed into frames (frames.py: the predicate with its polarity and how sure it is, its agent,
+patient and modifiers, read through voice, xcomp chains, relative clauses and event nouns), and each claim frame is
+compared with the evidence's frames of the same event (compare.py). A finding, of one of KINDS:
+- roles: the claim's agent is the evidence's patient (or the other way round), whatever the verb or construction;
+- negation: the evidence denies what the claim states, or names the claim's argument only to deny it;
+- opposite: the evidence reports the opposite event (kept/raised, won/lost, approved/rejected; lexicon.py);
+- name, ordinal, quantifier: a slot the evidence fills with another name, rank or quantity;
+- factuality: the claim is surer than the evidence (done against agreed, decided against could).
+
+One component, like the role check, for every method that scores with the NLI model; named in the signature as
+`compare:KIND+KIND...` when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
+`[compare_check=...]`). Off by default until measured (DEFAULT_ON; issue 44's keep rule). Its one rule, in
+`ComparedNLI`: a pair whose premise gives a finding of a checked kind is answered as the role check answers a
+reversal (`details.capped`: p_ent cut to CAP, the rest moved to contradiction, or to neutral for factuality); each
+method then scores the claim by its own equation, and the claim's reason names both sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from factalign.details import answered
+from factalign.details.compare.compare import INTO, KINDS, WHAT, Finding, compare
+from factalign.errors import FactalignError
+from factalign.registry import switch
+
+DEFAULT_ON = False
+
+
+@dataclass(frozen=True)
+class CompareCheck:
+    kinds: frozenset[str] = frozenset(KINDS) if DEFAULT_ON else frozenset()
+
+    @property
+    def on(self) -> bool:
+        return bool(self.kinds)
+
+    @property
+    def signature(self) -> str | None:
+        return "+".join(k for k in KINDS if k in self.kinds) if self.on else None
+
+    def wrap(self, nli):
+        return ComparedNLI(nli, self.kinds) if self.on and nli is not None else nli
+
+    def finding(self, claim: str, places: Sequence[str]) -> dict | None:
+        """The first of `places` (evidence sentences, nearest first) that gives a finding of a checked kind:
+        {"kind": "roles", "claim_says": ..., "sources_say": ..., "sentence": ...}."""
+        for place in places:
+            found = checked(claim, place, self.kinds)
+            if found is not None:
+                return asdict(found)
+        return None
+
+
+def checked(claim: str, evidence: str, kinds: frozenset[str]) -> Finding | None:
+    found = compare(claim, evidence)
+    return found if found is not None and found.kind in kinds else None
+
+
+def parse_compare_check(value: bool | str | CompareCheck | None) -> CompareCheck:
+    """`on`/`off` (and true/false, yes/no, 1/0), kinds joined by `,` or `+` ("roles,negation"), a bool, a
+    CompareCheck, or None for the default."""
+    if isinstance(value, CompareCheck):
+        return value
+    if value is None or isinstance(value, bool):
+        on = DEFAULT_ON if value is None else value
+        return CompareCheck(frozenset(KINDS) if on else frozenset())
+    if isinstance(value, str):
+        on = switch(value)
+        if on is not None:
+            return CompareCheck(frozenset(KINDS) if on else frozenset())
+        kinds = {k.strip().lower() for k in value.replace("+", ",").split(",") if k.strip()}
+        if kinds and kinds <= set(KINDS):
+            return CompareCheck(frozenset(kinds))
+    raise FactalignError(f"the compare check is on, off or kinds among {', '.join(KINDS)}, not {value!r}")
+
+
+class ComparedNLI:
+    """The NLI model as the comparison stage hands it on (see the module docstring)."""
+
+    def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS)):
+        self.model, self.kinds, self.signature = model, kinds, model.signature
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        return answered(self.model.predict(pairs), pairs, self._answer)
+
+    def _answer(self, premise: str, hypothesis: str) -> str | None:
+        found = checked(hypothesis, premise, self.kinds)
+        return found.into if found is not None else None
+
+
+def describe(found: dict, quote=str) -> str:
+    """"who did what to whom is the other way round: the claim says Brightwell, the sources say Orion Foods is the
+    buyer (Orion Foods has agreed to ...)" (`quote` shortens the sentence)."""
+    return (f"{WHAT[found['kind']]}: the claim says {found['claim_says']}, the sources say {found['sources_say']} "
+            f"({quote(found['sentence'])})")
+
+
+OFF = CompareCheck(frozenset())
+
+__all__ = ["CompareCheck", "ComparedNLI", "DEFAULT_ON", "INTO", "KINDS", "OFF", "WHAT", "Finding", "checked", "compare",
+           "describe", "parse_compare_check"]

@@ -1,0 +1,105 @@
+"""The arguments of a frame: the words that fill its slots, read from the parse (a name with its compounds, what
+quantifies or ranks it, whether it is denied, conjoined or in apposition)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from factalign.details.compare import lexicon as lx
+from factalign.details.find import UNKNOWN, fold, words
+
+# names of one thing (a nationality, "the Briton", describes rather than names)
+NAME_TYPES = frozenset("PERSON ORG GPE LOC FAC EVENT WORK_OF_ART PRODUCT LAW".split())
+MONTHS_DAYS = frozenset("""january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday spring summer autumn fall winter""".split())
+_ORDINAL_NUMBER = re.compile(r"^(\d+)(st|nd|rd|th)$")
+
+
+@dataclass(frozen=True)
+class Arg:
+    text: str                       # as a reason quotes it ("Orion Foods")
+    head: str                       # the head's lemma, folded
+    words: frozenset[str]           # the head with its compounds or whole name, folded
+    named: bool = False             # a proper name (person, place, organisation, month)
+    pronoun: bool = False           # says nothing about who: never matches, never conflicts
+    negated: bool = False           # "by a fault, not by arson": arson is named only to be denied
+    ordinal: tuple[int, str] | None = None      # (2, "second")
+    quantifier: tuple[str, str] | None = None   # ("some", "several")
+    only: bool = False
+    owner: frozenset[str] = frozenset()        # the possessor's words ("the city's second": {"city"})
+
+    def matches(self, other: Arg) -> bool:
+        if self.pronoun or other.pronoun:
+            return False
+        if self.head and self.head == other.head:
+            return True
+        shared = self.words & other.words - {""}
+        return bool(shared) and (self.words <= other.words or other.words <= self.words)
+
+
+def _argument(t, negated: bool | None = None) -> Arg:
+    quant = None
+    if t.lower_ in lx.QUANTIFIERS:  # "all of the staff": the staff, quantified
+        inner = next((g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                      if g.dep_ == "pobj"), None)
+        if inner is not None:
+            quant, t = (lx.QUANTIFIERS[t.lower_], t.lower_), inner
+    kids = list(t.children)
+    if quant is None:
+        quant = next(((lx.QUANTIFIERS[c.lower_], c.lower_) for c in kids
+                      if c.dep_ in ("det", "predet", "amod", "nummod", "advmod") and c.lower_ in lx.QUANTIFIERS), None)
+    ordinal = _ordinal(t) or next((o for c in kids if c.dep_ in ("amod", "nummod", "advmod") for o in [_ordinal(c)] if o), None)
+    parts = [c for c in kids if c.dep_ in ("compound", "flat", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
+             and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS] + [t]
+    ent = next((e for e in t.doc.ents if e.start <= t.i < e.end and e.label_ in NAME_TYPES), None)
+    if ent is not None:
+        parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
+    # "the lender Castle Mutual": the name in apposition is the same argument
+    parts += [w for c in _appositions(t) if c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
+    date = t.ent_type_ == "DATE" and (t.lower_ in MONTHS_DAYS or (t.like_num and len(t.text) == 4))
+    # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name;
+    # at the start of a sentence, where every word is capitalised, only the entity recogniser's word counts
+    named = date or (t.text[:1].isupper() and (ent is not None or (not t.is_sent_start and (
+        t.pos_ in ("PROPN", "NOUN") or t.lower_ in MONTHS_DAYS))))
+    if named and len(parts) == 1 and any(c.dep_ == "det" for c in kids) and lx.person_noun(t.lower_):
+        named = False  # "the Briton", "the Australian": a description, not a name
+    owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
+                      if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
+    if negated is None:
+        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and
+                                                         any(c.dep_ == "neg" for c in t.head.children))
+    shown = sorted({*parts, *(w for c in kids if c.dep_ == "poss" for w in c.subtree)}, key=lambda w: w.i)
+    text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
+    # the head's lemma too, so that "schools" finds "school"
+    found = frozenset(x for w in parts for x in words(w.text)) | frozenset(words(t.lemma_))
+    return Arg(text, fold(t.lemma_), found, named,
+               # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
+               t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
+               any(c.lower_ == "only" for c in kids), owner)
+
+
+def _appositions(t) -> list:
+    """Appositions right after the head, with at most punctuation or a negation between ("the lender Castle Mutual",
+    "Smith, the coach", "fleas, not rats"): one further away is more often a misparse of a list than a second name
+    of the same thing."""
+    return [c for c in t.children if c.dep_ == "appos" and c.i > t.i and all(
+        w.is_punct or w.dep_ == "neg" for w in t.doc[t.i + 1:c.left_edge.i])]
+
+
+def _ordinal(t) -> tuple[int, str] | None:
+    word = t.lower_
+    if word in lx.ORDINALS:
+        return lx.ORDINALS[word], word
+    m = _ORDINAL_NUMBER.match(word)
+    return (int(m.group(1)), word) if m else None
+
+
+def _group(t) -> tuple[Arg, ...]:
+    """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
+    fleas, not rats" the negation on the first is the second's ("by a fault, not by arson" gives two agents)."""
+    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
+    neg = next((c for c in t.children if c.dep_ == "neg"), None)
+    if neg is None or not any(m.i > neg.i for m in others):
+        return tuple(_argument(x) for x in (t, *others))
+    return (_argument(t, False), *(_argument(m, m.i > neg.i) for m in others))

@@ -1,0 +1,240 @@
+"""A claim's frames set beside the frames of one evidence text, slot by slot.
+
+A claim frame is compared only with evidence frames of the same event: the same or a synonymous predicate sharing
+at least one argument, an opposite predicate sharing its subject or object, or any predicate sharing at least two
+arguments (then only the slots that do not depend on the verb are read: a denied argument, a place, a time). If
+one of those frames says what the claim says (same event, same polarity, no slot filled otherwise, sure enough),
+the evidence supports it somewhere and nothing fires; otherwise the first finding, in KINDS order, is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from factalign.details.compare import lexicon as lx
+from factalign.details.compare.frames import Arg, Frame, frames
+from factalign.details.find import words
+
+KINDS = ("roles", "negation", "opposite", "name", "ordinal", "quantifier", "factuality")
+WHAT = {"roles": "who did what to whom is the other way round", "negation": "the sources say the opposite",
+        "opposite": "the sources report the opposite event", "name": "the sources name another",
+        "ordinal": "the sources give another rank", "quantifier": "the sources say how many otherwise",
+        "factuality": "the sources are less sure"}
+# a claim more sure than its evidence is not entailed (neutral); every other finding contradicts
+INTO = {kind: "neutral" if kind == "factuality" else "contradiction" for kind in KINDS}
+ROLE_SLOTS = ("agent", "patient", "from")
+_VERB_FREE = frozenset(("place",))
+_MONTHS = frozenset("""january february march april may june july august september october november
+december""".split())  # slots a frame of another verb may still be compared on
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    claim_says: str     # the claim's side ("Brightwell", "raised", "completed")
+    sources_say: str    # the evidence's side ("Orion Foods is the buyer", "kept", "agreed")
+    sentence: str       # the evidence clause it was read from
+
+    @property
+    def into(self) -> str:
+        return INTO[self.kind]
+
+
+def _any(a: tuple[Arg, ...], b: tuple[Arg, ...], negated: bool | None = False) -> bool:
+    """Some argument of `a` matches one of `b` (of `b`'s denied ones with negated=True; any with None)."""
+    return any(x.matches(y) for x in a for y in b if negated is None or y.negated == negated)
+
+
+def _solid(args: tuple[Arg, ...]) -> bool:
+    return any(not a.pronoun and not a.negated for a in args)
+
+
+def shared(c: Frame, e: Frame) -> int:
+    evidence = tuple(a for _, a in e.args())
+    return sum(any(a.matches(b) for b in evidence) for _, a in c.args())
+
+
+def relation(c: Frame, e: Frame) -> str | None:
+    """"same", "opposite" or None: how the two predicates relate, where the frames speak of one event."""
+    n = shared(c, e)
+    if lx.synonymous(c.pred, e.pred):
+        return "same" if n >= 1 else None
+    if lx.opposite(c.pred, e.pred):
+        same_slot = any(_any(c.get(s), e.get(s)) for s in ("agent", "patient"))
+        return "opposite" if n >= 2 or same_slot else None
+    return "other" if n >= 2 else None
+
+
+def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
+    """The slot the evidence gives the claim's argument, with the argument the evidence has in the claim's slot:
+    the claim's agent is the evidence's patient (or seller), and the evidence's agent is someone else."""
+    if c.pred in lx.SYMMETRIC or c.pred in lx.RELATIONAL:
+        return None
+    for mine in ROLE_SLOTS:
+        for theirs in ROLE_SLOTS:
+            if mine == theirs or not c.get(mine) or not _any(c.get(mine), e.get(theirs)):
+                continue
+            rest = [s for s in ROLE_SLOTS if s != mine]
+            # the claim's other role is the evidence's one, or the claim names no other (a pronoun may be anyone)
+            if not _any(c.get(theirs), e.get(mine)) and any(c.get(s) for s in rest):
+                continue
+            if _any(c.get(mine), e.get(mine)) or not _solid(e.get(mine)):
+                continue
+            other = next(a for a in e.get(mine) if not a.pronoun and not a.negated)
+            return mine, other
+    return None
+
+
+def padded(text: str) -> str:
+    return f" {' '.join(words(text))} "
+
+
+def anchored(c: Frame, e: Frame, slot: str) -> bool:
+    """Another slot than `slot` holds the same argument in both (the same pronoun will do: "It was the firm's
+    second loss"), or the claim fills no other: the frames speak of one event with one of its participants, so a
+    different filler of `slot` is a different account of it."""
+    others = [s for s in c.slots if s != slot]
+    return not others or any(_any(c.get(s), e.get(s)) or {a.text.lower() for a in c.get(s) if a.pronoun}
+                             & {b.text.lower() for b in e.get(s) if b.pronoun} for s in others)
+
+
+def _kind(a: Arg) -> str:
+    """What a time is: a year, a month or a day ("2017" against "Tuesday" is no conflict)."""
+    return "year" if a.head.isdigit() else "month" if a.head in _MONTHS else "day"
+
+
+def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool = True) -> Finding | None:
+    """A name, rank or quantity the claim puts in a slot the evidence fills otherwise, in a frame of the same
+    polarity anchored by another participant (a name only where the evidence, `evidence` (padded words) or else
+    the clause, does not name it anywhere)."""
+    if c.negated != e.negated:
+        return None
+    evidence = evidence or padded(e.text)
+    for slot in slots:
+        mine, theirs = c.get(slot), tuple(a for a in e.get(slot) if not a.negated)
+        if not mine or not theirs or not anchored(c, e, slot):
+            continue
+        for a in mine:
+            match = next((b for b in theirs if a.matches(b)), None)
+            if match is not None:
+                found = _detail(a, match, e) if details else None
+                if found:
+                    return found
+                if details and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
+                    return Finding("quantifier", f"only {a.text}", " and ".join(b.text for b in theirs), e.text)
+                continue
+            other = next((b for b in theirs if b.named and not b.pronoun), None)
+            # another name: none of its words in the evidence, no word shared ("Alexander UNK", "Alexander S."), and
+            # no other name of the claim's in the slot found there (a list the evidence gives in part)
+            if slot == "time" and other is not None and _kind(a) != _kind(other):
+                continue
+            if a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
+                    and not any(x.words & b.words for b in theirs for x in mine):
+                return Finding("name", a.text, other.text, e.text)
+            if not details:
+                continue
+            other = next((b for b in theirs if b.ordinal and b.head in lx.ORDINALS), None)
+            if a.ordinal and a.head in lx.ORDINALS and other is not None and a.ordinal[0] != other.ordinal[0] \
+                    and (not a.owner or not other.owner or a.owner & other.owner):  # "the city's first"
+                return Finding("ordinal", a.text, other.text, e.text)
+    return None
+
+
+def _detail(a: Arg, b: Arg, e: Frame) -> Finding | None:
+    if a.ordinal and b.ordinal and a.ordinal[0] != b.ordinal[0]:
+        return Finding("ordinal", a.text, b.text, e.text)
+    if a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
+        return Finding("quantifier", f"{a.quantifier[1]} {a.text}", f"{b.quantifier[1]} {b.text}", e.text)
+    return None
+
+
+def denied_argument(c: Frame, e: Frame) -> Finding | None:
+    """The claim's argument is one the evidence names only to deny it ("by a fault, not by arson")."""
+    for slot, a in c.args():
+        if a.negated or a.pronoun:
+            continue
+        theirs = e.get(slot)
+        if _any((a,), theirs, negated=True) and not _any((a,), theirs, negated=False):
+            return Finding("negation", a.text, f"not {next(b for b in theirs if b.negated and a.matches(b)).text}", e.text)
+    return None
+
+
+def supports(c: Frame, e: Frame, rel: str, evidence: str = "") -> bool:
+    """The evidence frame says what the claim frame says."""
+    if rel == "same":
+        sure = c.level is None or e.level is None or c.level < e.level + 1
+        return c.negated == e.negated and sure and not _differs(c, e, evidence)
+    if rel == "opposite":  # "did not raise" against "kept"
+        return c.negated != e.negated and not _differs(c, e, evidence)
+    return False
+
+
+def _differs(c: Frame, e: Frame, evidence: str) -> bool:
+    return bool(reversed_roles(c, e) or denied_argument(c, e) or slot_conflict(c, e, c.slots, evidence))
+
+
+def aligned(c: Frame, e: Frame) -> bool:
+    """Every role slot both frames fill holds the same argument: the frames state one proposition, so a
+    difference in polarity, direction or sureness is about it (not "was not the type" against "was the actor")."""
+    return all(_any(c.get(s), e.get(s), None) for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s)))
+
+
+def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
+    conflict = slot_conflict(c, e, c.slots, evidence) if rel != "other" else \
+        slot_conflict(c, e, _VERB_FREE, evidence, details=False)
+    if rel == "other":
+        return denied_argument(c, e) or conflict
+    if rel == "same":
+        swap = reversed_roles(c, e)
+        if swap is not None:
+            slot, other = swap
+            return Finding("roles", next(a.text for a in c.get(slot)), f"{other.text} is {_role(e, slot)}", e.text)
+    found = denied_argument(c, e)
+    if found:
+        return found
+    if rel == "same" and c.negated != e.negated and not conflict and aligned(c, e) and c.finite and e.finite \
+            and not (c.scoped if c.negated else e.scoped):
+        return Finding("negation", _polar(c), _polar(e), e.text)
+    if rel == "opposite" and c.negated == e.negated and not conflict and aligned(c, e) and c.finite and e.finite:
+        return Finding("opposite", _polar(c), _polar(e), e.text)
+    if conflict or rel != "same":
+        return conflict
+    if c.negated == e.negated and c.finite and c.level is not None and e.level is not None \
+            and c.level >= e.level + 1 and aligned(c, e):
+        return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
+    return None
+
+
+def _role(e: Frame, slot: str) -> str:
+    """"the buyer", "the winner"; else "the one who sued", "the one sued" (the evidence's verb as written)."""
+    nouns = lx.ROLE_NOUNS.get(e.pred)
+    if nouns and ROLE_SLOTS.index(slot) < len(nouns):
+        return f"the {nouns[ROLE_SLOTS.index(slot)]}"
+    return {"agent": f"the one who {e.verb}", "patient": f"the one {e.verb}", "from": f"where {e.verb} came from"}[slot]
+
+
+def _polar(f: Frame) -> str:
+    return f"not {f.verb}" if f.negated else f.verb
+
+
+def compare(claim: str, evidence: str) -> Finding | None:
+    """The first finding of the claim's frames against the evidence's, or None (no frame of the same event, or one
+    that says what the claim says)."""
+    mine = frames(claim)
+    if not mine:
+        return None
+    low = padded(evidence)
+    if padded(claim) in low:  # the evidence says it word for word (whatever the parser makes of either)
+        return None
+    # most pairs share no argument's word (a stem: "school" for "schools"): no parse
+    if not any(f" {w[:-1] if len(w) > 4 else w}" in low for f in mine for _, a in f.args() for w in a.words if w):
+        return None
+    theirs = frames(evidence)
+    for c in mine:
+        related = [(e, rel) for e in theirs for rel in [relation(c, e)] if rel]
+        if any(supports(c, e, rel, low) for e, rel in related):
+            continue
+        found = next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
+        if found:
+            return found
+    return None

@@ -1,0 +1,181 @@
+"""The words the comparison stage reads meaning from: how sure a clause is (factuality), which verbs turn it
+negative, which predicates name the same event (one canonical lemma, converse verbs with their slots swapped),
+which name opposite events (a curated list of verbs of change, outcome and decision, then WordNet's antonyms),
+and which nouns name an event (nominalisations: "X's purchase of Y" is X buys Y).
+
+WordNet is read offline through factalign.train.wordnet where its database is installed; without it the curated
+lists alone answer (fewer synonyms and antonyms, never a different kind of answer)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# How sure a clause is, 3 = said to have happened (or to hold). A claim is "stronger than its evidence" when its
+# level is at least one above the evidence's: a done deal against an agreed one (3 > 2), a decision against a
+# possibility (2 > 1). Half steps keep near-equivalents apart from firing ("will" against "plans": 2 against 1.5).
+DONE, COMMITTED, INTENDED, POSSIBLE = 3.0, 2.0, 1.5, 1.0
+# verbs (and adjectives) whose xcomp/ccomp/acl they govern is not yet done: "agreed to buy", "plans to open"
+GOVERNORS = {
+    **dict.fromkeys("agree decide vote schedule set commit".split(), COMMITTED),
+    **dict.fromkeys("plan intend aim expect want promise pledge prepare offer due".split(), INTENDED),
+    **dict.fromkeys("""propose consider seek try attempt hope threaten mull weigh explore discuss suggest
+                       recommend urge possible likely""".split(), POSSIBLE),
+    # nouns that govern an acl ("plans to buy", "a proposal to close")
+    **dict.fromkeys("plan intention bid offer deal agreement".split(), INTENDED),
+    **dict.fromkeys("proposal possibility talk idea option".split(), POSSIBLE),
+}
+# modal auxiliaries: "could be lowered" is a possibility, "will open" a commitment
+MODALS = {**dict.fromkeys("could may might".split(), POSSIBLE), **dict.fromkeys("would should".split(), INTENDED),
+          **dict.fromkeys("will shall 'll wo must".split(), COMMITTED)}
+# a condition left open caps a clause below done: "agreed to buy Y, subject to approval"
+PENDING = frozenset("pend subject await pending awaiting".split())
+# adjectives on an event noun: "the planned sale", "the completed takeover"
+EVENT_ADJECTIVES = {**dict.fromkeys("planned proposed intended expected potential possible rumoured rumored "
+                                    "prospective mooted".split(), POSSIBLE),
+                    **dict.fromkeys("pending agreed approved".split(), COMMITTED),
+                    **dict.fromkeys("completed finalised finalized concluded".split(), DONE)}
+# verbs that finish what their object names: "completed its acquisition of Y" is the acquisition done
+COMPLETING = frozenset("complete finalise finalize close conclude finish seal".split())
+# verbs through which what they govern is said to have happened: "managed to win", "went on to win"
+IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use".split())
+# verbs that report: how sure their own frame is says nothing (a "reportedly told" against a "said")
+REPORTING = frozenset("""say tell report add claim announce state note explain write reveal confirm insist argue warn
+describe accord call""".split())
+# verbs that deny what they govern: "failed to win", "refused to sign", "denied that it paid"
+NEGATING = frozenset("fail refuse decline deny neglect".split())
+# words that hedge the clause they sit in ("possibly", "reportedly"), as adverbs
+HEDGES = {**dict.fromkeys("possibly perhaps maybe potentially".split(), POSSIBLE),
+          **dict.fromkeys("likely probably reportedly allegedly".split(), INTENDED)}
+
+# one canonical lemma for predicates that name the same event; phrasal verbs are lemma_particle
+SAME = {
+    "buy": "buy purchase acquire take_over snap_up buy_out",
+    "beat": "beat defeat overcome edge rout thrash outplay crush down overpower upset outscore",
+    "cause": "cause spark trigger set_off ignite",
+    "raise": "raise hike lift boost",
+    "cut": "cut lower reduce slash trim",
+    "keep": "keep hold freeze maintain",
+    "rise": "rise grow climb gain jump surge soar",
+    "fall": "fall drop decline slip sink plunge slump dip tumble",
+    "approve": "approve pass accept adopt ratify endorse uphold",
+    "reject": "reject veto block overturn vote_down",
+    "support": "support back favour favor",
+    "oppose": "oppose",
+    "open": "open reopen launch",
+    "close": "close shut shut_down",
+    "hire": "hire recruit employ",
+    "fire": "fire dismiss sack lay_off",
+    "allow": "allow permit let",
+    "ban": "ban forbid prohibit bar outlaw",
+    "start": "start begin commence",
+    "end": "end finish stop halt conclude",
+    "win": "win",
+    "lose": "lose",
+}
+CANONICAL = {word: canon for canon, words in SAME.items() for word in words.split()}
+# converse verbs: the event is the canonical one with the subject and a prepositional object in other slots
+#   "A sold Y to B" is B buys Y from A; "A lost to B" is B beats A; "A won" is A beats (someone)
+CONVERSE = {"sell": ("buy", {"subject": "from", "to": "agent"}),
+            "lose": ("beat", {"subject": "patient", "to": "agent"}),
+            "win": ("beat", {"subject": "agent", "against": "patient", "over": "patient"})}
+# lose/win keep their own lemma where they name no opponent ("lost 3 percent", "won an award")
+OUTCOME_OBJECTS = frozenset("match game final semifinal semi race title election contest tie bout round set "
+                            "vote tournament championship cup battle fight seat".split())
+# groups of opposite events: any member of one group is the opposite of any member of another in the same family
+OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win", "lose"), ("approve", "reject"),
+             ("support", "oppose"), ("open", "close"), ("hire", "fire"), ("allow", "ban"), ("start", "end"),
+             ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
+             ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
+             ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"))
+# roles the reason names: "the sources say Orion Foods is the buyer"
+ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
+              "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
+# predicates whose two arguments can trade places; "be" joins a thing to what it is ("X is Y's second")
+SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
+embrace match border accompany touch collide compete partner debate merge combine neighbor neighbour talk
+negotiate be""".split())
+# relations, not events: a parser's subject and object of these trade places too easily to call a swap
+RELATIONAL = frozenset("""include contain comprise involve feature have mean represent become remain consider call
+name see make use show""".split())
+# event nouns: "X's acquisition of Y" is X buys Y (WordNet's derivations answer the rest)
+NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout": "buy", "sale": "sell",
+            "victory": "beat", "win": "beat", "defeat": "beat", "loss": "lose", "approval": "approve",
+            "rejection": "reject", "closure": "close", "opening": "open", "hike": "raise", "increase": "raise",
+            "cut": "cut", "reduction": "cut", "arrest": "arrest", "appointment": "appoint", "election": "elect",
+            "resignation": "resign", "launch": "open", "ban": "ban", "dismissal": "fire", "hiring": "hire"}
+# ergative verbs: with no object their subject is what changed ("the store opened", "prices rose")
+ERGATIVE = frozenset("""open close start end begin stop increase decrease rise fall grow shrink expand change move
+break burn sink drop improve worsen collapse reopen freeze""".split())
+
+ORDINALS = {w: i for i, w in enumerate("""zeroth first second third fourth fifth sixth seventh eighth ninth tenth
+eleventh twelfth""".split())}
+# how much of a set: "all the staff" against "some of the staff"; `only` is scope, compared separately
+QUANTIFIERS = {**dict.fromkeys("all every each entire whole both".split(), "all"),
+               **dict.fromkeys("most majority".split(), "most"), "half": "half",
+               **dict.fromkeys("some several few many various certain minority".split(), "some"),
+               **dict.fromkeys("no none neither".split(), "none")}
+
+
+def canonical(lemma: str) -> str:
+    return CANONICAL.get(lemma, lemma)
+
+
+@lru_cache(maxsize=1)
+def _wordnet():
+    try:
+        from factalign.train.wordnet import available, wordnet
+        return wordnet() if available() else None
+    except Exception:  # noqa: BLE001 - nltk missing or the database unreadable: the curated lists still answer
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _senses(lemma: str, pos: str = "v") -> tuple:
+    wn = _wordnet()
+    return tuple(wn.synsets(lemma, pos)[:3]) if wn is not None else ()
+
+
+def synonymous(a: str, b: str) -> bool:
+    """The same canonical predicate, or two verbs one of whose commonest WordNet sense is among the other's two
+    commonest (a looser overlap makes "hear" and "learn" one event)."""
+    if a == b or canonical(a) == canonical(b):
+        return True
+    sa, sb = _senses(a), _senses(b)
+    return bool(sa and sb and (sa[0] in sb[:2] or sb[0] in sa[:2]))
+
+
+def opposite(a: str, b: str) -> bool:
+    """Opposite events: in different groups of one curated family, or WordNet antonyms (commonest senses)."""
+    ca, cb = canonical(a), canonical(b)
+    if ca == cb:
+        return False
+    for family in OPPOSITES:
+        ia = next((i for i, g in enumerate(family) if g in (a, ca)), None)
+        ib = next((i for i, g in enumerate(family) if g in (b, cb)), None)
+        if ia is not None and ib is not None and ia != ib:
+            return True
+    return any(ant.name() == b for s in _senses(a) for lemma in s.lemmas() for ant in lemma.antonyms())
+
+
+@lru_cache(maxsize=4096)
+def person_noun(word: str) -> bool:
+    """A word whose commonest sense is a kind of person ("Briton", "comedian"): after "the" it describes someone."""
+    wn = _wordnet()
+    senses = wn.synsets(word, "n")[:1] if wn is not None else []
+    return bool(senses) and senses[0].lexname() == "noun.person"
+
+
+@lru_cache(maxsize=4096)
+def event_verb(noun: str) -> str | None:
+    """The verb an event noun names ("acquisition" -> "buy"), or None for a noun that names no event."""
+    if noun in NOMINALS:
+        return NOMINALS[noun]
+    wn = _wordnet()
+    if wn is None:
+        return None
+    senses = wn.synsets(noun, "n")[:1]  # the commonest sense only: "bank" is no event
+    if not senses or senses[0].lexname() not in ("noun.act", "noun.event", "noun.process"):
+        return None
+    verbs = [d.name() for lemma in senses[0].lemmas() for d in lemma.derivationally_related_forms()
+             if d.synset().pos() == "v"]
+    return canonical(verbs[0]) if verbs else None

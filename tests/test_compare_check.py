@@ -1,0 +1,208 @@
+"""The comparison stage (factalign/details/compare): a claim set beside its evidence slot by slot. Table-driven: each
+finding kind on pairs in varied wording, faithful rewordings (voice, synonyms, converse verbs, kept hedges) that
+must not fire, and the NLI answers and reasons it gives on hand-chosen probabilities."""
+
+import json
+
+import pytest
+
+from factalign import Scorer
+from factalign.cli import main
+from factalign.details.compare import DEFAULT_ON, KINDS, CompareCheck, ComparedNLI, compare, parse_compare_check
+from factalign.details.compare.frames import frames
+from factalign.errors import FactalignError
+from factalign.nli import TableNLI, token_budget
+from tests.helpers import BudgetedNLI, FixedClaims, FixedCoref
+
+BANK = "Greenfield Bank has agreed to buy Castle Mutual for 40 million dollars."
+FINAL = "Kessler defeated Ortiz 6-2, 6-1 in the semifinal."
+DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
+STADIUM = "The city plans to build a new stadium near the river."
+
+FIRES = [
+    # roles: an xcomp chain, a synonym, a win against a defeat, a passive, an event noun, converse verbs
+    ("roles", "Castle Mutual agreed to buy Greenfield Bank.", BANK),
+    ("roles", "Ortiz beat Kessler in the semifinal.", FINAL),
+    ("roles", "Ortiz won the semifinal.", FINAL),
+    ("roles", "Helix Labs was acquired by Vantor.", "Helix Labs bought Vantor last year."),
+    ("roles", "Vantor's acquisition of Helix Labs closed in March.", "Helix Labs completed its acquisition of Vantor in March."),
+    ("roles", "The hospital was sued by the nurses' union.", "The hospital sued the nurses' union over the strike."),
+    ("roles", "Delmar bought the brand from Kinto.", "Delmar sold the brand to Kinto."),
+    ("roles", "Kessler lost to Ortiz in the final.", "Kessler beat Ortiz in the final."),
+    # negation: dropped, "never", a negating verb, and an argument named only to be denied
+    ("negation", "The mayor signed the bill.", "The mayor did not sign the bill."),
+    ("negation", "The club renewed the coach's contract.", "The club has not renewed the coach's contract."),
+    ("negation", "The senator voted for the measure.", "The senator never voted for the measure."),
+    ("negation", "The drug was approved by regulators.", "Regulators refused to approve the drug."),
+    ("negation", "The company reached its sales target.", "The company failed to reach its sales target."),
+    ("negation", "Vandals caused the blaze at the depot.", DEPOT),
+    ("negation", "The outbreak was spread by rats.", "The outbreak was spread by fleas, not rats."),
+    # opposite events: curated verbs of change, outcome and decision
+    ("opposite", "The zoo raised its ticket price.", "The zoo kept its ticket price at 20 dollars this season."),
+    ("opposite", "The council approved the new cycle lane.", "The council rejected the new cycle lane on Tuesday."),
+    ("opposite", "Exports rose in the second quarter.", "Exports fell in the second quarter, the agency said."),
+    ("opposite", "The bakery closed its second shop.", "The bakery opened a second shop in June."),
+    ("opposite", "The airline hired 300 pilots.", "The airline laid off 300 pilots."),
+    ("opposite", "The court upheld the ban.", "The court overturned the ban."),
+    # another name, place or time in the slot
+    ("name", "The concert will take place in Leeds in May.", "The concert will take place in York in May."),
+    ("name", "The contract was won by Halvorsen Group.", "The contract was won by Berrick Construction, the city said."),
+    ("name", "Dr. Amara Okafor led the study.", "The study was led by Dr. Lena Fischer of Uppsala University."),
+    ("name", "The summit was held in March.", "The summit was held in October."),
+    # ordinals and ranks
+    ("ordinal", "The library was the town's first.", "The library, the town's third, opened in 1998."),
+    ("ordinal", "Patel finished second in the race.", "Patel finished third in the race."),
+    ("ordinal", "It was the firm's second loss in a row.", "It was the firm's fourth loss in a row."),
+    ("ordinal", "The film is the director's third feature.", "The film is the director's first feature."),
+    # quantifiers and scope
+    ("quantifier", "All of the nurses backed the strike.", "Some of the nurses backed the strike, the union said."),
+    ("quantifier", "Only Smith voted against the plan.", "Smith and Jones voted against the plan."),
+    ("quantifier", "Most residents opposed the plan.", "A few residents opposed the plan."),
+    ("quantifier", "Every school in the district closed.", "Several schools in the district closed."),
+    # a claim surer than its evidence
+    ("factuality", "Greenfield Bank completed its takeover of Castle Mutual.",
+     "Greenfield Bank has agreed to buy Castle Mutual, subject to a vote by members."),
+    ("factuality", "Castle Mutual was bought by Greenfield Bank.", BANK),
+    ("factuality", "The board has decided to close the plant.", "The board said the plant could be closed next year."),
+    ("factuality", "The city built a new stadium.", STADIUM),
+    ("factuality", "The ministry banned the pesticide.", "The ministry has proposed banning the pesticide."),
+]
+
+QUIET = [
+    ("Castle Mutual will be bought by Greenfield Bank.", BANK),                 # passive, the commitment kept
+    ("Greenfield Bank will take over Castle Mutual.", BANK),                    # a synonym
+    ("Ortiz lost to Kessler in the semifinal.", FINAL),                          # a converse verb
+    ("Kessler won the semifinal.", FINAL),
+    ("Kinto bought the brand from Delmar.", "Delmar sold the brand to Kinto."),
+    ("Helix Labs' purchase of Vantor was completed in March.", "Helix Labs completed its acquisition of Vantor in March."),
+    ("Smith met Jones in Paris.", "Jones met Smith in Paris."),                 # a symmetric verb
+    ("A faulty heater caused the blaze.", DEPOT),
+    ("The mayor refused to sign the bill.", "The mayor did not sign the bill."),
+    ("The mayor did not sign the bill.", "The mayor declined to sign the bill."),
+    ("The club did not renew the coach's contract.", "The club has not renewed the coach's contract."),
+    ("The zoo did not raise its ticket price.", "The zoo kept its ticket price at 20 dollars this season."),
+    ("The zoo left its ticket price unchanged.", "The zoo kept its ticket price at 20 dollars this season."),
+    ("Exports declined in the second quarter.", "Exports fell in the second quarter, the agency said."),
+    ("The concert will be held in York in May.", "The concert will take place in York in May."),
+    ("Fischer led the study.", "The study was led by Dr. Lena Fischer of Uppsala University."),
+    ("The library, opened in 1998, was the town's third.", "The library, the town's third, opened in 1998."),
+    ("Many of the nurses backed the strike.", "Some of the nurses backed the strike, the union said."),
+    ("Smith and Jones voted against the plan.", "Smith and Jones voted against the plan on Monday."),
+    ("The city intends to build a new stadium.", STADIUM),                       # the hedge kept
+    ("The ministry could ban the pesticide.", "The ministry has proposed banning the pesticide."),
+    ("The board may close the plant.", "The board said the plant could be closed next year."),
+    ("The senator voted for the measure.", "The senator voted for the measure in 2019, aides said."),
+]
+
+
+@pytest.mark.parametrize("kind, claim, evidence", FIRES)
+def test_a_finding_of_each_kind(kind, claim, evidence):
+    found = compare(claim, evidence)
+    assert found is not None and found.kind == kind, found
+
+
+@pytest.mark.parametrize("claim, evidence", QUIET)
+def test_a_faithful_rewording_gives_no_finding(claim, evidence):
+    assert compare(claim, evidence) is None
+
+
+def test_every_kind_has_cases_both_ways():
+    assert {k for k, _, _ in FIRES} == set(KINDS)
+
+
+@pytest.mark.parametrize("claim, evidence, claim_says, sources_say", [
+    ("Castle Mutual agreed to buy Greenfield Bank.", BANK, "Castle Mutual", "Greenfield Bank is the buyer"),
+    ("Ortiz won the semifinal.", FINAL, "Ortiz", "Kessler is the winner"),
+    ("Vandals caused the blaze at the depot.", DEPOT, "Vandals", "not vandals"),
+    ("The zoo raised its ticket price.", "The zoo kept its ticket price at 20 dollars this season.", "raised", "kept"),
+    ("The concert will take place in Leeds in May.", "The concert will take place in York in May.", "Leeds", "York"),
+    ("The city built a new stadium.", STADIUM, "built", "plans"),
+])
+def test_a_finding_names_both_sides(claim, evidence, claim_says, sources_say):
+    found = compare(claim, evidence)
+    assert (found.claim_says, found.sources_say) == (claim_says, sources_say)
+
+
+def test_frames_are_read_alike_in_both_voices_and_through_converse_verbs():
+    def core(text):
+        (f,) = [f for f in frames(text) if f.pred == "buy"]
+        return {slot: sorted(a.head for a in args) for slot, args in f.slots.items() if slot in ("agent", "patient", "from")}
+    assert core("Kinto bought the brand from Delmar.") == core("Delmar sold the brand to Kinto.") \
+        == {"agent": ["kinto"], "patient": ["brand"], "from": ["delmar"]}
+    assert core("The brand was bought by Kinto.")["agent"] == core("Kinto's purchase of the brand")["agent"] == ["kinto"]
+
+
+def test_the_nli_answers_capped_pairs_and_passes_the_others_through():
+    claim, other = "The city built a new stadium.", "Parking will be free."
+    model = TableNLI({(STADIUM, claim): (0.8, 0.15, 0.05), (other, claim): (0.3, 0.5, 0.2),
+                      (BANK, "Castle Mutual agreed to buy Greenfield Bank."): (0.9, 0.06, 0.04)})
+    rows = ComparedNLI(model).predict([(STADIUM, claim), (other, claim), (BANK, "Castle Mutual agreed to buy Greenfield Bank.")])
+    assert rows[0].tolist() == pytest.approx([0.0, 0.95, 0.05])    # surer than the evidence: into neutral
+    assert rows[1].tolist() == pytest.approx([0.3, 0.5, 0.2])      # no finding: the model's answer
+    assert rows[2].tolist() == pytest.approx([0.0, 0.06, 0.94])    # roles reversed: into contradiction
+    only_roles = ComparedNLI(model, frozenset({"roles"})).predict([(STADIUM, claim)])
+    assert only_roles[0].tolist() == pytest.approx([0.8, 0.15, 0.05])
+    budgeted = BudgetedNLI({})
+    assert token_budget(CompareCheck(frozenset(KINDS)).wrap(budgeted)) is budgeted  # FullDoc still sees the budget
+
+
+def fenice(document, claim, table, **options):
+    scorer = Scorer("fenice", nli=TableNLI(table), extractor=FixedClaims(claim), coref=FixedCoref([]), calibration=None,
+                    **options)
+    return scorer.score(" ".join(document), claim)
+
+
+def test_fenice_scores_a_reversed_claim_by_its_best_premise_and_says_why():
+    doc = [BANK, "Shares in both lenders rose on Monday."]
+    claim = "Castle Mutual agreed to buy Greenfield Bank."
+    table = {(doc[0], claim): (0.9, 0.06, 0.04), (doc[1], claim): (0.1, 0.8, 0.1), (" ".join(doc), claim): (0.85, 0.1, 0.05)}
+    off = fenice(doc, claim, table, compare_check="off")
+    assert off.score == pytest.approx(0.86) and "compare:" not in off.signature and off.claims[0].reason is None
+    on = fenice(doc, claim, table, compare_check="on", threshold=0.5)
+    # sentence 0 and the whole text reverse the claim (0 - 0.94, 0 - 0.9); sentence 1 gives 0.1 - 0.1, the best
+    assert on.score == pytest.approx(0.0)
+    assert "|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|" in on.signature
+    c = on.claims[0]
+    assert c.label == "unsupported" and c.details["compared"]["kind"] == "roles"
+    assert c.reason == ("who did what to whom is the other way round: the claim says Castle Mutual, the sources say "
+                        f"Greenfield Bank is the buyer ({BANK})")
+
+
+def test_fenice_a_claim_surer_than_its_evidence_is_not_entailed():
+    claim = "The city built a new stadium."
+    found = fenice([STADIUM], claim, {(STADIUM, claim): (0.8, 0.15, 0.05)}, compare_check="factuality", threshold=0.5)
+    assert found.score == pytest.approx(-0.05)  # 0 - 0.05: p_ent moved to neutral, p_con as the model gave it
+    assert "|compare:factuality|" in found.signature
+    assert found.claims[0].reason == ("the sources are less sure: the claim says built, the sources say plans "
+                                      f"({STADIUM})")
+
+
+def test_the_switch_and_its_kinds():
+    assert parse_compare_check(None).on is DEFAULT_ON
+    assert parse_compare_check("OFF") == CompareCheck(frozenset()) and parse_compare_check("yes").kinds == frozenset(KINDS)
+    assert parse_compare_check("negation+roles").signature == "roles+negation"
+    assert parse_compare_check("roles, name").kinds == frozenset({"roles", "name"})
+    for bad in ("maybe", "roles+typo", ""):
+        with pytest.raises(FactalignError, match="the compare check is on, off or kinds among"):
+            parse_compare_check(bad)
+    for method in ("fenice", "nli-sent", "summac-zs", "fizz"):
+        assert Scorer(method, nli=TableNLI({}), calibration=None, compare_check="on").settings.compare_check.on
+        assert not Scorer(method, nli=TableNLI({}), calibration=None, compare_check="off").settings.compare_check.on
+
+
+def test_the_cli_switch(tmp_path, capsys):
+    doc, summ, table = tmp_path / "d.txt", tmp_path / "s.txt", tmp_path / "t.jsonl"
+    claim = "Ortiz won the semifinal."
+    doc.write_text(FINAL)
+    summ.write_text(claim)
+    table.write_text(json.dumps({"premise": FINAL, "hypothesis": claim, "probs": [0.9, 0.05, 0.05]}))
+    common = ["score", "--document", str(doc), "--summary", str(summ), "--nli", f"table:{table}", "--method", "nli-sent",
+              "--threshold", "0.5", "--json", "--no-cache"]
+    assert main([*common, "--compare-check", "off"]) == 0
+    off = json.loads(capsys.readouterr().out)
+    assert main([*common, "--compare-check", "on"]) == 0
+    on = json.loads(capsys.readouterr().out)
+    assert off["score"] == pytest.approx(0.85) and on["score"] == pytest.approx(-0.95)  # p_ent - p_con
+    assert on["claims"][0]["reason"].startswith("who did what to whom is the other way round: the claim says Ortiz, "
+                                                "the sources say Kessler is the winner")
+    assert "compare:roles+" in on["signature"] and "compare" not in off["signature"]
