@@ -6,7 +6,7 @@ import random
 import pytest
 
 from factalign.errors import FactalignError
-from factalign.train import wordnet
+from factalign.text import wordnet
 from factalign.train.split import suite_half
 
 pytestmark = pytest.mark.skipif(not wordnet.available(), reason=(

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from factalign.train import wordnet
+from factalign.text import wordnet
 
 pytestmark = pytest.mark.skipif(not wordnet.available(), reason=(
     f"WordNet database not found in {wordnet.database_dir()}: apt-get install wordnet-base"))

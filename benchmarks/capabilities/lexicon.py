@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from factalign.train import wordnet
+from factalign.text import wordnet
 # adjectives whose WordNet antonym does not state the opposite fact (the former president)
 NOT_OPPOSED = frozenset({"former", "latter", "other", "same", "own", "such", "certain", "due"})
 

@@ -95,7 +95,7 @@ ACTING_GROUPS = frozenset({"team", "council", "government", "company", "club", "
 
 @cache
 def _is_person_noun(lemma: str) -> bool:
-    from factalign.train.wordnet import wordnet
+    from factalign.text.wordnet import wordnet
 
     if lemma in ACTING_GROUPS:
         return True
@@ -191,7 +191,7 @@ def _common(lemma) -> bool:
 @cache
 def wordnet_antonym(lemma: str, pos: str) -> str | None:
     """The antonym of `lemma` in its first WordNet sense (single words only)."""
-    from factalign.train.wordnet import wordnet
+    from factalign.text.wordnet import wordnet
 
     for synset in wordnet().synsets(lemma, pos=pos)[:1]:
         for name in synset.lemma_names():

@@ -44,7 +44,7 @@ def foreign_entity(sent: Span, pool: list[tuple[str, str]], premise: str, rng: r
 @cache
 def _common_word(text: str) -> bool:
     """A one-word "entity" that WordNet knows in lower case ("Time"; "Paris" is listed capitalised)."""
-    from factalign.train.wordnet import wordnet
+    from factalign.text.wordnet import wordnet
 
     wn = wordnet()
     word = text.lower()
@@ -55,7 +55,7 @@ def _common_word(text: str) -> bool:
 @cache
 def wordnet_synonym(lemma: str, pos: str) -> str | None:
     """A single-word synonym from `lemma`'s first WordNet sense whose own first sense is the same one."""
-    from factalign.train.wordnet import wordnet
+    from factalign.text.wordnet import wordnet
 
     wn = wordnet()
     synsets = wn.synsets(lemma, pos=pos)

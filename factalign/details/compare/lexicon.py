@@ -3,7 +3,7 @@ negative, which predicates name the same event (one canonical lemma, converse ve
 which name opposite events (a curated list of verbs of change, outcome and decision, then WordNet's antonyms),
 and which nouns name an event (nominalisations: "X's purchase of Y" is X buys Y).
 
-WordNet is read offline through factalign.train.wordnet where its database is installed; without it the curated
+WordNet is read offline through factalign.text.wordnet where its database is installed; without it the curated
 lists alone answer (fewer synonyms and antonyms, never a different kind of answer)."""
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def canonical(lemma: str) -> str:
 @lru_cache(maxsize=1)
 def _wordnet():
     try:
-        from factalign.train.wordnet import available, wordnet
+        from factalign.text.wordnet import available, wordnet
         return wordnet() if available() else None
     except Exception:  # noqa: BLE001 - nltk missing or the database unreadable: the curated lists still answer
         return None

@@ -15,7 +15,7 @@ import warnings
 from functools import cache
 from pathlib import Path
 
-from factalign.train.data import fail
+from factalign.errors import FactalignError as fail
 
 DEFAULT_DIR = "/usr/share/wordnet"
 DATABASE_FILES = ("data.noun", "data.verb", "data.adj", "data.adv",
