@@ -41,21 +41,29 @@ def _share(values: list[bool]) -> str:
     return f"{100 * sum(values) / len(values):5.1f}" if values else "    -"
 
 
-def measure(pairs: list[dict], nli_spec: str, method: str, options: dict) -> list[dict]:
+def measure(pairs: list[dict], nli_spec: str, method: str, options: dict, model_only: bool = False) -> list[dict]:
     from factalign import Scorer
     from factalign.nli import load_nli
 
     model = load_nli(nli_spec)
     probs = model.predict([(p["source"], p["text"]) for p in pairs])
-    scorer = Scorer(method, nli=model, **options)
-    print(f"signature: {scorer.signature}", file=sys.stderr)
-    results = scorer.score_batch([p["source"] for p in pairs], [p["text"] for p in pairs])
+    results = [None] * len(pairs)
+    if not model_only:
+        scorer = Scorer(method, nli=model, **options)
+        print(f"signature: {scorer.signature}", file=sys.stderr)
+        results = scorer.score_batch([p["source"] for p in pairs], [p["text"] for p in pairs])
     rows = []
     for p, prob, r in zip(pairs, probs, results):
         rows.append({"id": p["id"], "kind": p["kind"], "p_ent": round(float(prob[0]), 4),
                      "p_con": round(float(prob[2]), 4), "model_entails": bool(prob.argmax() == 0),
-                     "score": r.score, "label": r.label, "decision": r.decision})
+                     "score": r and r.score, "label": r and r.label, "decision": r and r.decision})
     return rows
+
+
+def auc(faithful: list[float], wrong: list[float]) -> float:
+    """P(a faithful output scores above an erroneous one), ties counting half (ROC-AUC)."""
+    pairs = [(f > w) + 0.5 * (f == w) for f in faithful for w in wrong]
+    return 100 * sum(pairs) / len(pairs) if pairs else float("nan")
 
 
 def table(rows: list[dict]) -> list[tuple]:
@@ -86,19 +94,24 @@ def main(argv=None) -> None:
     ap.add_argument("--check", action="append", default=[], metavar="OPTION=VALUE",
                     help="a Scorer option, e.g. role_check=off or detail_check=on (default: the defaults)")
     ap.add_argument("--json", type=Path, help="write each pair's figures here")
+    ap.add_argument("--model-only", action="store_true", help="the model alone, no verdict (a model without a calibration)")
     args = ap.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.check)
     pairs = load_suite()
     if not pairs:
         stop(f"no suite-*.jsonl in {SUITE}")
-    rows = measure(pairs, args.nli, args.method, options)
+    rows = measure(pairs, args.nli, args.method, options, args.model_only)
     if args.json:
         args.json.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    print("| kind | n | model alone right % | label right % | decision right % |\n|---|---|---|---|---|")
+    faithful = [r["p_ent"] - r["p_con"] for r in rows if r["kind"] == "faithful"]
+    print("| kind | n | model alone right % | model alone AUC | label right % | decision right % |\n|---|---|---|---|---|---|")
     for kind, n, model, label, decision in table(rows):
-        print(f"| {kind} | {n} | {_share(model)} | {_share(label)} | {_share(decision)} |")
+        wrong = [r["p_ent"] - r["p_con"] for r in rows if r["kind"] == kind or (kind == "all errors" and r["kind"] != "faithful")]
+        model_auc = "-" if kind == "faithful" else f"{auc(faithful, wrong):.1f}"
+        verdict = ("-", "-") if args.model_only else (_share(label), _share(decision))
+        print(f"| {kind} | {n} | {_share(model)} | {model_auc} | {verdict[0]} | {verdict[1]} |")
     print("\n(faithful: right = entailment / consistent / pass; an error kind: right = caught, i.e. not entailment /"
-          " not consistent / not pass)")
+          " not consistent / not pass; AUC: p_ent - p_con of the faithful outputs against that kind's)")
 
 
 if __name__ == "__main__":
