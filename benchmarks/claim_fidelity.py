@@ -27,12 +27,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from shared_data import ROOT
+
 from factalign.claims import load_extractor
 from factalign.claims.base import extract_claims
 from factalign.claims.wellformed import problems
 from factalign.data import Document
 
-SUITE = Path(__file__).resolve().parent / "claim_fidelity" / "suite.jsonl"
+SUITE = ROOT / "benchmarks" / "claim_fidelity" / "suite.jsonl"
 KINDS = ["negation", "hedge", "condition", "attribution", "subject", "quote", "sentence"]
 QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201c\u201d]+)\u201d')
 

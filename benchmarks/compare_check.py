@@ -26,13 +26,11 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from shared_data import ROOT, SHARED as DATA
 
 from factalign.data import Document  # noqa: E402
 from factalign.details.compare import KINDS, compare  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 SUITE = ROOT / "benchmarks" / "realistic"
 
 

@@ -117,7 +117,7 @@ def run_cache_merge(args: argparse.Namespace) -> int:
 def run_revise(args: argparse.Namespace) -> int:
     from factalign.refine import flagged, refine
 
-    document, summary = _read_pair(args)
+    document, summary = (d.text for d in _read_pair(args))  # the LLM revises text; the scorer re-reads each round
     scorer = scorer_from_args(args, method=args.feedback)
     with tqdm(total=None, unit="step", disable=args.quiet, leave=False, desc=f"revising with {args.feedback} feedback") as steps:
         out = refine(document, summary, scorer, scorer.llm, args.rounds)

@@ -28,7 +28,6 @@ from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
 
 CONDITION_MARKS = {"if", "unless", "lest", "provided", "providing", "assuming", "supposing", "whether"}
 TIME_MARKS = {"when", "whenever", "once", "after", "before", "until", "till"}
-PURPOSE_MARKS = {"so", "that"}  # "so that sales would rise": a goal, not a fact
 CONDITION_PREPS = {"provided", "providing", "assuming", "supposing", "barring", "absent"}
 CONDITION_NOUNS = {"case", "event"}  # "in case of", "in the event of"
 # verbs whose infinitive or gerund complement happened ("began composing novels", "was forced to pursue work")

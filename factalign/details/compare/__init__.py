@@ -1,4 +1,4 @@
-"""The comparison stage: a claim set beside its evidence slot by slot (issue 44, item 2).
+"""The comparison stage: a claim set beside its evidence slot by slot.
 
 Both texts are parsed into frames (frames.py: the predicate with its polarity and how sure it is, its agent,
 patient and modifiers, read through voice, xcomp chains, relative clauses and event nouns), and each claim frame is
@@ -11,7 +11,7 @@ compared with the evidence's frames of the same event (compare.py). A finding, o
 
 One component, like the role check, for every method that scores with the NLI model; named in the signature as
 `compare:KIND+KIND...` when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
-`[compare_check=...]`). Off by default until measured (DEFAULT_ON; issue 44's keep rule). Its one rule, in
+`[compare_check=...]`). Off by default (DEFAULT_ON): on its own it fails the keep rule of docs/methods.md (false alarms above 2% on WiCE). Its one rule, in
 `ComparedNLI`: a pair whose premise gives a finding of a checked kind is answered as the role check answers a
 reversal (`details.capped`: p_ent cut to CAP, the rest moved to contradiction, or to neutral for factuality); each
 method then scores the claim by its own equation, and the claim's reason names both sides.

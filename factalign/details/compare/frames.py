@@ -152,7 +152,7 @@ def _verb_frame(v):
     passive = any(c.dep_ == "auxpass" and c.lemma_.lower() in ("be", "get") for c in v.children) or \
         (dobj is None and any(c.dep_ == "nsubjpass" for c in v.children)) or (v.dep_ == "acl" and v.tag_ == "VBN")
     slots: dict[str, list] = {}
-    subject, raised = _subject(chain)
+    subject, _ = _subject(chain)
     if subject is not None and subject.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
         subject = v.head  # "the company that bought Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
