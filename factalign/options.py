@@ -4,7 +4,6 @@ default, one meaning), and the ScorerSettings (so the Scorer) or LLM client they
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -94,26 +93,6 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    "rank or quantity in the same slot, or a claim surer than its evidence is not supported, and its "
                    f"reason names both sides; KINDS: some of {', '.join(COMPARE_KINDS)} joined by + or ,; named in the "
                    f"signature as compare:KIND+... (default: {'on' if COMPARE_ON else 'off'})")
-
-
-def bounded(kind: type = float, low: float | None = None, high: float | None = None, above: float | None = None):
-    """An argparse `type`: a finite number of `kind` (int or float) at least `low` (or more than `above`) and at most
-    `high`. The range is checked here, as the option is parsed, so a value no code after it can use (inf, nan, 1e300
-    seconds, a port past 65535) is one line naming the option before anything loads."""
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {'a whole' if kind is int else 'a'} number, not {quoted(text)}") from None
-        fits = (math.isfinite(value) and (low is None or value >= low) and (above is None or value > above)
-                and (high is None or value <= high))
-        if not fits:
-            lower = f"more than {above:g}" if above is not None else f"at least {low:g}" if low is not None else ""
-            upper = f"at most {high:,g}" if high is not None else ""
-            raise argparse.ArgumentTypeError(f"must be {' and '.join(x for x in (lower, upper) if x)}, not {text if len(text) <= 40 else quoted(text)}")
-        return value
-    parse.__name__ = kind.__name__  # argparse names the type in its own messages
-    return parse
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:

@@ -102,7 +102,7 @@ def test_a_timeout_no_timer_can_hold_is_refused_before_models_load(value):
     proc = subprocess.run([sys.executable, "-m", "factalign", "serve", "--port", "0", "--timeout", value], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr == (f"factalign: error: argument --timeout: must be more than 0 and at most 86,400, not {value} "
+    assert proc.stderr == (f"factalign: error: argument --timeout: must be a number above 0 and at most 86400, not {value} "
                            "(see 'factalign serve --help')\n")
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 
 from factalign.errors import FactalignError
-from factalign.options import add_scorer_options, bounded, settings_from_args
+from factalign.numeric import COUNT, real, whole
+from factalign.options import add_scorer_options, settings_from_args
 from factalign.serve.limits import KEYS_ENV, ServeConfig, check_bind, read_keys
 
 DEFAULTS = ServeConfig(settings=None)  # type: ignore[arg-type]  # only its defaults are read
-COUNT = bounded(int, low=1)
 MAX_TIMEOUT = 86_400.0  # a day: past it asyncio and the thread joins cannot wait (inf, 1e300 overflowed them)
 
 
@@ -19,7 +19,7 @@ def register(sub) -> None:
     add_scorer_options(p)
     p.add_argument("--host", default=DEFAULTS.host, help="address to listen on (default: %(default)s; another than "
                    "a loopback address needs API keys or --allow-unauthenticated)")
-    p.add_argument("--port", type=bounded(int, 0, 65535), default=DEFAULTS.port, help="port (0: any free one, printed) (default: %(default)s)")
+    p.add_argument("--port", type=whole(0, 65535), default=DEFAULTS.port, help="port (0: any free one, printed) (default: %(default)s)")
     p.add_argument("--workers", type=COUNT, default=DEFAULTS.workers, metavar="N",
                    help="worker processes, each with its own scorer and one scoring thread (default: %(default)s)")
     p.add_argument("--max-queue", type=COUNT, default=DEFAULTS.max_queue, metavar="N",
@@ -30,7 +30,7 @@ def register(sub) -> None:
                    help="most sources in one request (default: %(default)s)")
     p.add_argument("--max-batch", type=COUNT, default=DEFAULTS.max_batch, metavar="N",
                    help="most items in one /v1/check/batch request (default: %(default)s)")
-    p.add_argument("--timeout", type=bounded(float, above=0, high=MAX_TIMEOUT), default=DEFAULTS.timeout, metavar="SECONDS",
+    p.add_argument("--timeout", type=real(0, MAX_TIMEOUT, above=True), default=DEFAULTS.timeout, metavar="SECONDS",
                    help="answer 504 and stop a request's work after this long, queueing included; also how long a "
                         "SIGTERM waits for requests in flight (default: %(default)s)")
     p.add_argument("--api-key-file", metavar="FILE", help=f"API keys, one a line (else ${KEYS_ENV}); requests then need "
