@@ -128,7 +128,7 @@ class Scopes(ClauseFinder):
         return out
 
     def bare_only(self, p: Token) -> bool:
-        """A restrictive participle on an object ("followed 900 patients aged 50 to 80 since 2015"): a phrase
+        """A restrictive participle on an object ("tracked 400 divers aged 30 to 60 for a decade"): a phrase
         after its complement may be the verb's above it, so its claim keeps its complement alone."""
         return p.dep_ == "acl" and not self.comma_set(p) and self.antecedent(p).dep_ not in {"attr", "nsubj", "nsubjpass"}
 

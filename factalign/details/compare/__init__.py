@@ -95,8 +95,8 @@ class ComparedNLI:
 
 
 def describe(found: dict, quote=str) -> str:
-    """"who did what to whom is the other way round: the claim says Brightwell, the sources say Orion Foods is the
-    buyer (Orion Foods has agreed to ...)" (`quote` shortens the sentence)."""
+    """"who did what to whom is the other way round: the claim says Halden Bank, the sources say Vessa Group is the
+    buyer (Vessa Group will take over ...)" (`quote` shortens the sentence)."""
     return (f"{WHAT[found['kind']]}: the claim says {found['claim_says']}, the sources say {found['sources_say']} "
             f"({quote(found['sentence'])})")
 

@@ -18,16 +18,16 @@ _ORDINAL_NUMBER = re.compile(r"^(\d+)(st|nd|rd|th)$")
 
 @dataclass(frozen=True)
 class Arg:
-    text: str                       # as a reason quotes it ("Orion Foods")
+    text: str                       # as a reason quotes it ("Vessa Group")
     head: str                       # the head's lemma, folded
     words: frozenset[str]           # the head with its compounds or whole name, folded
     named: bool = False             # a proper name (person, place, organisation, month)
     pronoun: bool = False           # says nothing about who: never matches, never conflicts
-    negated: bool = False           # "by a fault, not by arson": arson is named only to be denied
+    negated: bool = False           # "by a faulty valve, not by sabotage": sabotage is named only to be denied
     ordinal: tuple[int, str] | None = None      # (2, "second")
     quantifier: tuple[str, str] | None = None   # ("some", "several")
     only: bool = False
-    owner: frozenset[str] = frozenset()        # the possessor's words ("the city's second": {"city"})
+    owner: frozenset[str] = frozenset()        # the possessor's words ("the region's third": {"region"})
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
@@ -97,7 +97,7 @@ def _ordinal(t) -> tuple[int, str] | None:
 
 def _group(t) -> tuple[Arg, ...]:
     """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
-    fleas, not rats" the negation on the first is the second's ("by a fault, not by arson" gives two agents)."""
+    fleas, not rats" the negation on the first is the second's ("by a faulty valve, not by sabotage" gives two agents)."""
     others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
     neg = next((c for c in t.children if c.dep_ == "neg"), None)
     if neg is None or not any(m.i > neg.i for m in others):

@@ -31,8 +31,8 @@ december""".split())  # slots a frame of another verb may still be compared on
 @dataclass(frozen=True)
 class Finding:
     kind: str
-    claim_says: str     # the claim's side ("Brightwell", "raised", "completed")
-    sources_say: str    # the evidence's side ("Orion Foods is the buyer", "kept", "agreed")
+    claim_says: str     # the claim's side ("Halden Bank", "lowered", "signed")
+    sources_say: str    # the evidence's side ("Vessa Group is the buyer", "held", "agreed")
     sentence: str       # the evidence clause it was read from
 
     @property
@@ -135,7 +135,7 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
                 continue
             other = next((b for b in theirs if b.ordinal and b.head in lx.ORDINALS), None)
             if a.ordinal and a.head in lx.ORDINALS and other is not None and a.ordinal[0] != other.ordinal[0] \
-                    and (not a.owner or not other.owner or a.owner & other.owner):  # "the city's first"
+                    and (not a.owner or not other.owner or a.owner & other.owner):  # "the region's first"
                 return Finding("ordinal", a.text, other.text, e.text)
     return None
 
@@ -149,7 +149,7 @@ def _detail(a: Arg, b: Arg, e: Frame) -> Finding | None:
 
 
 def denied_argument(c: Frame, e: Frame) -> Finding | None:
-    """The claim's argument is one the evidence names only to deny it ("by a fault, not by arson")."""
+    """The claim's argument is one the evidence names only to deny it ("by a faulty valve, not by sabotage")."""
     for slot, a in c.args():
         if a.negated or a.pronoun:
             continue

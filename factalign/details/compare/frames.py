@@ -210,7 +210,7 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
 
 
 def _noun_frame(n):
-    """An event noun with its participants: "Orion's acquisition of Brightwell", "the sale of Y to B"."""
+    """An event noun with its participants: "Vessa's takeover of Halden", "the sale of Y to B"."""
     verb = lx.event_verb(n.lemma_.lower())
     kids = {c.lower_: next((g for g in c.children if g.dep_ == "pobj"), None) for c in n.children if c.dep_ == "prep"}
     poss = next((c for c in n.children if c.dep_ == "poss"), None)
@@ -244,7 +244,7 @@ def _noun_frame(n):
 
 
 def _be_frame(t):
-    """A copula ("the bridge was the city's first") or an appositive ("the bridge, the city's second")."""
+    """A copula ("the tower was the region's tallest") or an appositive ("the tower, the region's third")."""
     if t.dep_ == "appos" and t.head.pos_ in ("NOUN", "PROPN"):
         subject, attr, chain = t.head, t, [t]
         level, cue, negated = lx.DONE, "", False

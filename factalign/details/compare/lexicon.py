@@ -87,7 +87,7 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
              ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"))
-# roles the reason names: "the sources say Orion Foods is the buyer"
+# roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
               "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
 # predicates whose two arguments can trade places; "be" joins a thing to what it is ("X is Y's second")
