@@ -79,7 +79,7 @@ def _passive(sent: Span, swap: bool) -> str | None:
     if found is None:
         return None
     first, second, root = found
-    participle = _inflect(root.lemma_.lower(), _Tag("VBN"))
+    participle = _form(root.lemma_.lower(), "VBN")
     if not participle:
         return None
     offset = sent.start_char
@@ -98,13 +98,12 @@ def _passive(sent: Span, swap: bool) -> str | None:
     return f"{out} {be} {participle} by {agent}{body[b1:]}"
 
 
-class _Tag:
-    """A stand-in token for _inflect: only its Penn tag and coarse part of speech are read."""
+def _form(lemma: str, tag: str) -> str | None:
+    """`lemma` inflected to the Penn tag `tag` ("VBN": acquired, "VBD": built), via lemminflect."""
+    from lemminflect import getInflection
 
-    pos_ = "VERB"
-
-    def __init__(self, tag: str):
-        self.tag_ = tag
+    forms = getInflection(lemma, tag=tag)
+    return forms[0] if forms else None
 
 
 def passive(sent: Span) -> str | None:
@@ -116,7 +115,7 @@ def passive_swap(sent: Span) -> str | None:
 
 
 def _past(tok) -> str | None:
-    return _inflect(tok.lemma_.lower(), _Tag("VBD"))
+    return _form(tok.lemma_.lower(), "VBD")
 
 
 def factuality(sent: Span) -> str | None:
