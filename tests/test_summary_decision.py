@@ -69,3 +69,9 @@ def test_one_sentence_whose_claim_was_moved_to_review_is_not_blocked():
     moved[0].decision = "review"  # reasons.py: its closest sentence may say the same in other words
     v = judge_summary(SUMMARY, 0.97, moved, CLAIM, sentences=1)
     assert (v.label, v.outcome) == ("inconsistent", "review")
+
+
+def test_one_sentence_is_blocked_when_its_weakest_claim_is_though_another_claim_is_in_review():
+    mixed = claims(0.7, 0.2)  # 0.7: review under the claim rule; 0.2: block
+    v = judge_summary(SUMMARY, 0.97, mixed, CLAIM, sentences=1)
+    assert (v.label, v.outcome) == ("inconsistent", "block")

@@ -101,12 +101,13 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
     label, probability, outcome = d.label, d.probability, d.outcome
     as_claim = sentences == 1 and claim_rule is not None and bool(counted)
     if as_claim:
-        weakest = min(c.score for _, c in counted)
+        weakest_claim = min((c for _, c in counted), key=lambda c: c.score)
+        weakest = weakest_claim.score
         c = claim_rule.decide(weakest)
         label, probability, threshold = SUMMARY_LABELS[CLAIM_LABELS.index(c.label)], c.probability, claim_rule.threshold
         outcome = c.outcome
-        if outcome == "block" and any(claim.decision == "review" for _, claim in counted):
-            outcome = "review"  # a claim moved to review (reasons.py: its closest sentence may say the same)
+        if outcome == "block" and weakest_claim.decision == "review":
+            outcome = "review"  # the claim judged was moved to review (reasons.py: its closest sentence may say the same)
         if outcome != "pass" and not (outcome is None and label == SUMMARY_LABELS[0]):
             reason = (f"one sentence, judged as a claim: its weakest claim scores {weakest:.4f} "
                       f"{'>=' if weakest >= threshold else '<'} {threshold:.4f}, the claim threshold")
