@@ -24,7 +24,7 @@ from factalign.bench.calibrate import claim_part  # noqa: E402
 from factalign.calibration.conformal import MAX_BLOCKED_CONSISTENT, MAX_PASSED_INCONSISTENT  # noqa: E402
 from factalign.calibration.model import Calibration, signature_difference  # noqa: E402
 
-DEFAULTS = ROOT / "factalign" / "calibration" / "defaults"
+DEFAULTS = ROOT / "factalign" / "calibration" / "defaults" / "summary"
 
 
 def main() -> int:
@@ -49,7 +49,7 @@ def main() -> int:
         f = cal.claims.figures
         print(f"{method}: claim part: threshold {cal.claims.threshold:.4f}, CV balanced accuracy "
               f"{f['balanced_accuracy_cv']:.3f}, ROC-AUC {f['roc_auc']:.3f}", flush=True)
-    calibration_table.regenerate(DEFAULTS, ROOT / "docs" / "calibration-defaults.md")
+    calibration_table.regenerate(DEFAULTS.parent, ROOT / "docs" / "calibration-defaults.md")
     return 0
 
 

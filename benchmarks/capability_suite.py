@@ -44,7 +44,7 @@ ROLES = ("test", "control")
 
 def claim_rule(method: str = "fenice") -> DecisionRule:
     """The claim rule of the method's shipped default calibration."""
-    rule = Calibration.load(DEFAULTS_DIR / f"{method}.json").claim_rule()
+    rule = Calibration.load(DEFAULTS_DIR / "summary" / f"{method}.json").claim_rule()
     if rule is None:
         raise FactalignError(f"the default calibration of {method} has no claim part")
     return rule

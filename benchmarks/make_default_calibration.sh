@@ -1,37 +1,49 @@
 #!/usr/bin/env bash
-# The shipped default calibrations, factalign/calibration/defaults/METHOD.json, and their table in
-# docs/calibration-defaults.md. Each method is scored on FRANK validation with the house model and
-# the settings `factalign score` uses by default (rules claims, heuristic coref, default parameters),
-# then `factalign calibrate` fits the threshold, the probability map and the pass/review/block bands on the
-# saved scores, and the claim part on WiCE claim dev (scored here; the NLI cache makes a rerun cheap).
+# The shipped default calibrations, factalign/calibration/defaults/TASK/METHOD.json, and their table in
+# docs/calibration-defaults.md: one per task (`--task`, factalign/calibration/tasks.py) and method. Each method is
+# scored on the task's dev data with the house model and the settings `factalign score` uses by default (rules
+# claims, heuristic coref, default parameters), then `factalign calibrate` fits the threshold, the probability map
+# and the pass/review/block bands on the saved scores, and a claim part:
+#   summary: FRANK validation; its claim part on a sample of WiCE claim dev (scored here; the NLI cache makes a
+#            rerun cheap);
+#   answer:  WiCE claim dev (each claim against its cited page); its claim part on the same saved rows, each row's
+#            weakest claim standing for it.
 #
-# Rerun after the house model or a method changes: a default made for another signature is not used
-# (summaries get no label and a warning says why). Resumable: scores are kept per model under
-# runs/default-calibration/MODEL_SHA/ and finished rows are skipped. Extra arguments go to `factalign bench`.
-#   METHODS=nli-sent,fenice benchmarks/make_default_calibration.sh     # only some methods
+# Rerun after the house model or a method changes: a default made for another signature is not used (texts get
+# no label and a warning says why). Resumable: scores are kept per model and task under
+# runs/default-calibration/MODEL_SHA/TASK/ and finished rows are skipped. Extra arguments go to `factalign bench`.
+#   METHODS=nli-sent,fenice TASKS=answer benchmarks/make_default_calibration.sh     # only some methods or tasks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DATA=${DATA:-../shared/data/frank_val.jsonl}
-CLAIMS=${CLAIMS:-wice:../shared/data/wice/claim_dev.jsonl}
+FRANK=${FRANK:-../shared/data/frank_val.jsonl}
+WICE=${WICE:-../shared/data/wice/claim_dev.jsonl}
 METHODS=${METHODS:-fenice,nli-sent,summac-zs,infuse,fizz}
-# methods that get a claim part: every one, so every method labels its claims and judges a one-sentence text as a
-# claim (each scores CLAIMS_LIMIT WiCE claims: fenice takes ~7 minutes on 2 cores)
-CLAIM_METHODS=${CLAIM_METHODS:-$METHODS}
+TASKS=${TASKS:-summary,answer}
+# the summary task's claim part: CLAIMS_LIMIT WiCE claims per method (fenice takes ~7 minutes on 2 cores)
 CLAIMS_LIMIT=${CLAIMS_LIMIT:-150}
 MODEL=$(sha256sum factalign/models/house-nli/model.onnx | cut -c1-12)
-OUT=${OUT:-runs/default-calibration/$MODEL}
+RUNS=${RUNS:-runs/default-calibration/$MODEL}
 DEFAULTS=factalign/calibration/defaults
 
-factalign bench --data "frank:$DATA" --methods "$METHODS" --nli house --extractor rules --coref heuristic \
-    --split kfold:5 --seed 0 --out "$OUT" --no-plots --quiet "$@"
-for method in ${METHODS//,/ }; do
-    claims=()
-    [[ ",$CLAIM_METHODS," == *",$method,"* ]] && claims=(--claims-data "$CLAIMS" --claims-limit "$CLAIMS_LIMIT")
-    factalign calibrate --scores "$OUT" --method "$method" --output "$DEFAULTS/$method.json" --quiet "${claims[@]}"
-    # the default must now label a summary scored with the CLI's defaults
-    factalign score --document examples/document.txt --summary examples/summary.txt --method "$method" --json \
-        | python -c "import json, sys; r = json.load(sys.stdin); assert r['label'] and r['calibration'] == 'default:$method', r['label']"
+for task in ${TASKS//,/ }; do
+    case $task in
+        summary) data="frank:$FRANK"; claims=(--claims-data "wice:$WICE" --claims-limit "$CLAIMS_LIMIT");
+                 check=(--document examples/document.txt --summary examples/summary.txt);;
+        answer)  data="wice:$WICE"; claims=(--claims-from-scores);
+                 check=(--source examples/rag/sources --summary examples/rag/answer.txt);;
+        *) echo "unknown task $task (summary, answer)" >&2; exit 2;;
+    esac
+    mkdir -p "$DEFAULTS/$task"
+    factalign bench --data "$data" --methods "$METHODS" --task "$task" --nli house --extractor rules --coref heuristic \
+        --split kfold:5 --seed 0 --out "$RUNS/$task" --no-plots --quiet "$@"
+    for method in ${METHODS//,/ }; do
+        factalign calibrate --scores "$RUNS/$task" --method "$method" --output "$DEFAULTS/$task/$method.json" --quiet \
+            "${claims[@]}"
+        # the default must now label a text of the task scored with the CLI's defaults
+        factalign score "${check[@]}" --method "$method" --json | python -c "import json, sys; r = json.load(sys.stdin); \
+assert r['label'] and r['calibration'] == 'default:$method/$task' and r['task'] == '$task', (r['label'], r['calibration'])"
+    done
 done
 python benchmarks/calibration_table.py "$DEFAULTS" > docs/calibration-defaults.md
-echo "wrote $DEFAULTS/{${METHODS}}.json and docs/calibration-defaults.md" >&2
+echo "wrote $DEFAULTS/{${TASKS}}/{${METHODS}}.json and docs/calibration-defaults.md" >&2

@@ -39,7 +39,7 @@ from factalign.data import Document  # noqa: E402
 from factalign.details.roles import reversal  # noqa: E402
 from factalign.evidence import DEFAULT_K  # noqa: E402
 
-DEFAULTS = ROOT / "factalign" / "calibration" / "defaults"
+DEFAULTS = ROOT / "factalign" / "calibration" / "defaults" / "summary"
 
 
 def longest_document(path: Path, calibration: Calibration) -> int:
@@ -119,7 +119,7 @@ def main() -> int:
                   f"{cal.claims.figures['roc_auc']:.3f}")
         cal.save(path)
         print(f"{method}: {path.name} now for {new} (longest document of {args.data.name}: {longest} sentences)")
-    calibration_table.regenerate(DEFAULTS, ROOT / "docs" / "calibration-defaults.md")
+    calibration_table.regenerate(DEFAULTS.parent, ROOT / "docs" / "calibration-defaults.md")
     return 0
 
 

@@ -59,10 +59,10 @@ def run_score(args: argparse.Namespace) -> int:
         check_url(args.server, "--server")
         client = Client(args.server, api_key=os.environ.get(KEY_ENV))
         result = client.check(summary.text, source_list(document))
-        cal = None if args.json else client.calibration()  # the line local `score` prints under the verdict
+        cal = None if args.json else client.calibration(result.task)  # the line local `score` prints under the verdict
     else:
         scorer = scorer_from_args(args)
-        result, cal = scorer.score(document, summary), scorer.calibration_model
+        result, cal = scorer.score(document, summary), scorer.calibration_for(document)
     if args.html:
         from factalign.report import html_report
 

@@ -66,9 +66,12 @@ class Client:
             raise self.not_a_result(answer, "no object")
         return answer
 
-    def calibration(self) -> ServedCalibration | None:
-        """The server's calibration as /v1/info describes it (None: it has none), for what `score` prints."""
+    def calibration(self, task: str | None = None) -> ServedCalibration | None:
+        """The server's calibration as /v1/info describes it (None: it has none), for what `score` prints: that of
+        `task` (the task a result names), else the one a single document gets."""
         info = self.info()
+        if task is not None and isinstance(info.get("calibrations"), dict) and isinstance(info["calibrations"].get(task), dict):
+            info = info["calibrations"][task]
         described = info.get("calibration")
         if described is None:
             return None

@@ -213,14 +213,16 @@ class SummaryResult:
     decision: str | None = None       # pass / review / block, with a calibration that has bands
     sources: list[SourceRange] = field(default_factory=list)  # several sources: where each lies in the joined text
     reason: str | None = None         # why it is labelled or decided so where its claims seem to say otherwise
+    task: str | None = None           # the kind of text whose default calibration labelled it (calibration/tasks.py)
 
     def decide(self, rule: DecisionRule, calibration: str | None = None, claim_rule: DecisionRule | None = None,
-               sentences: int = 0) -> None:
+               sentences: int = 0, task: str | None = None) -> None:
         """Label, probability, outcome and reason (the only place a summary is labelled; see
         calibration.decision.judge_summary for how its claims count)."""
         verdict = judge_summary(rule, self.score, self.claims, claim_rule, sentences)
         self.label, self.probability, self.decision = verdict.label, verdict.probability, verdict.outcome
         self.threshold, self.calibration, self.reason = verdict.threshold, calibration, verdict.reason
+        self.task = task
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; each claim's probs as {"p_ent": ..., "p_neu": ..., "p_con": ...} ({"p_sup": ...} from a binary checker). `sources` and the
@@ -239,4 +241,4 @@ class SummaryResult:
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
                    d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"),
-                   [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"))
+                   [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"), d.get("task"))

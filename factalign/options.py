@@ -7,6 +7,8 @@ import argparse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from factalign.calibration.tasks import CHOICES as TASK_CHOICES
+from factalign.calibration.tasks import HELP as TASK_HELP
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError, quoted
@@ -60,10 +62,16 @@ def add_scorer_options(p: argparse.ArgumentParser, labels: bool = True) -> None:
                                                        "(overrides the default calibration)")
         p.add_argument("--calibration", default="default", metavar="FILE",
                        help="label with a calibration from `factalign calibrate`, made for this method and model "
-                            "(default: the shipped one for the method with the house model)")
+                            "(default: the shipped one for the method and --task with the house model)")
+        add_task_option(p)
     add_cache_options(p)
     add_max_chars_option(p)
     add_llm_options(p, cache=False)
+
+
+def add_task_option(p: argparse.ArgumentParser) -> None:
+    """--task: which kind of text's shipped default calibration labels a text (score, batch, serve, bench)."""
+    p.add_argument("--task", choices=TASK_CHOICES, help=TASK_HELP)
 
 
 def add_prefilter_options(p: argparse.ArgumentParser) -> None:
@@ -235,7 +243,8 @@ def settings_for(args: argparse.Namespace, method: str, params: dict[str, str], 
     needs_llm = "llm" in uses(get_method(method), chosen.get("extractor")) or _llm_checker(chosen.get("nli"))
     llm = llm_settings_from_args(args) if needs_llm else None
     return ScorerSettings(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),
-                          calibration=getattr(args, "calibration", None), cache=cache_from_args(args), params=params,
+                          calibration=getattr(args, "calibration", None), task=getattr(args, "task", None),
+                          cache=cache_from_args(args), params=params,
                           max_document_chars=args.max_chars)
 
 

@@ -26,8 +26,8 @@ def print_result(result, cal, document: str) -> None:
     say(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
     if result.reason:
         say(f"  why: {result.reason}", width)
-    if cal:
-        say(f"  {cal.describe()}", width)
+    if cal:  # which kind of text's default labelled it (--task), then what the label means
+        say(f"  {f'task {result.task}: ' if result.task else ''}{cal.describe()}", width)
     say(f"  {result.signature}", width)
     spans = [span_label(c.premise) for c in result.claims]
     span_width = max([13, *map(len, spans)]) if result.sources else 13  # one document: its spans are [start:end], which 13 columns hold

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from factalign.calibration import Calibration, choose_calibration, decision_rules
-from factalign.calibration.decision import DecisionRule
+from factalign.calibration import Calibration, Calibrations, decision_rules
+from factalign.calibration.tasks import Task, task_for
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import load_coref
 from factalign.coref.memo import MemoCoref
@@ -48,9 +48,7 @@ class Scorer:
     detail_model: DetailCheck
     llm: Any  # the client of methods and extractors that use an LLM (else the object given, or None)
     extractor_model: ClaimExtractor
-    calibration_model: Calibration | None
-    summary_rule: DecisionRule | None
-    claim_rule: DecisionRule | None
+    calibrations: Calibrations  # by task name (calibration/tasks.py): the one that labels its texts
     _signature: Signature  # the settings' signature with these models (ScorerSettings.signature)
 
     def __init__(self, method: str | Method | Callable | ScorerSettings = DEFAULT_METHOD, *args, **options):
@@ -76,9 +74,8 @@ class Scorer:
         self._signature = s.signature(self.nli_model, self.extractor_model, self.coref_model, self.llm)
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
-        self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house,
-                                                    self.nli_model and self.nli_model.signature)
-        self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
+        self.calibrations = Calibrations(s.calibration, s.threshold, self.method_def.name, self.signature, house,
+                                         self.nli_model and self.nli_model.signature)
 
     @classmethod
     def from_settings(cls, settings: ScorerSettings) -> Scorer:
@@ -94,6 +91,16 @@ class Scorer:
 
     def __repr__(self) -> str:
         return f"Scorer({self.settings!r})"
+
+    def task_of(self, document: str | Document | Sequence) -> Task:
+        """The task whose calibration labels texts checked against `document` (calibration/tasks.py)."""
+        sources = len(document.sources) if isinstance(document, Document) else len(document) if is_source_list(document) else 0
+        return task_for(self.settings.task, sources)
+
+    def calibration_for(self, document: str | Document | Sequence) -> Calibration | None:
+        """The calibration that labels texts checked against `document` (None: they are not labelled, or only by
+        a bare threshold)."""
+        return self.calibrations[self.task_of(document).name]
 
     @property
     def signature(self) -> str:
@@ -177,6 +184,9 @@ class Scorer:
         inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
                         self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
+        task = self.task_of(doc)
+        cal = self.calibrations[task.name]
+        summary_rule, claim_rule = decision_rules(cal, self.settings.threshold)
         shown = labels_of(nli).shown if nli is not None else tuple
         for c in claims:
             c.probs = shown(c.probs)  # what the model gives: (p_ent, p_neu, p_con), or a binary checker's (p_sup,)
@@ -187,16 +197,16 @@ class Scorer:
                     runner["locations"] = [asdict(x) for x in doc.locate([tuple(span) for span in runner["spans"]])]
             if not c.counted:
                 c.label = "filtered"  # reported, but not part of the score
-            elif self.claim_rule:
-                c.decide(self.claim_rule)
+            elif claim_rule:
+                c.decide(claim_rule)
         add_reasons(claims, doc, checked, self.settings.role_check.on, self.settings.compare_check)
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
-        if self.summary_rule:
-            cal = self.calibration_model
+        if summary_rule:
             # a one-sentence text is judged as a claim only by a calibration's claim part, not by a bare --threshold
-            claim_part = self.claim_rule if cal is not None and cal.claims is not None else None
-            result.decide(self.summary_rule, cal.source if cal else None, claim_part, len(summ.sentences))
+            claim_part = claim_rule if cal is not None and cal.claims is not None else None
+            result.decide(summary_rule, cal.source if cal else None, claim_part, len(summ.sentences),
+                          task.name if self.calibrations.defaults and cal is not None else None)
         return result
 
     def as_document(self, text: str | Document | Sequence, what: str = "document") -> Document:

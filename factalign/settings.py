@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from factalign.calibration import Calibration
+from factalign.calibration.tasks import AUTO, parse_task
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses
 from factalign.coref import DEFAULT_COREF, CorefModel
 from factalign.details import OFF as DETAILS_OFF
@@ -85,6 +86,9 @@ class ScorerSettings:
     # labels: a Calibration or its JSON file, "default" (the shipped one; house model only) or None;
     # an explicit `threshold` overrides the default
     calibration: str | Path | Calibration | None = "default"
+    # which shipped default labels a text (factalign/calibration/tasks.py): "summary", "answer", or None / "auto": by
+    # the input (several sources: answer)
+    task: str | None = None
     # evidence prefilter (methods that compare claims with document sentences): the K sentences a retriever
     # ranks highest per claim; None: the default K, 0: off (the published methods); or a Prefilter, whose
     # K, retriever and pair budget are taken; see factalign/evidence
@@ -111,6 +115,11 @@ class ScorerSettings:
         if method.check:
             method.check(params)
         check_threshold(self.threshold)
+        task = parse_task(self.task)
+        if task != AUTO and (self.threshold is not None or self.calibration not in (None, "default")):
+            given = "--threshold" if self.threshold is not None else "--calibration"
+            raise FactalignError(f"task {task} picks a shipped default calibration; with {given} the labels come from "
+                                 f"{given}: leave the task out")
         given = self.prefilter
         evidence = given if isinstance(given, Prefilter) else parse_prefilter(given, self.retriever, self.pair_budget)
         if "prefilter" not in method.uses:
@@ -121,7 +130,7 @@ class ScorerSettings:
         compared = parse_compare_check(self.compare_check) if nli_used else COMPARE_OFF
         decided = {"params": params, "prefilter": evidence.k, "retriever": evidence.retriever,
                    "pair_budget": evidence.pairs, "detail_check": details, "role_check": roles,
-                   "compare_check": compared,
+                   "compare_check": compared, "task": task,
                    "llm": LLMSettings() if self.llm is None else self.llm}
         for name, value in decided.items():
             object.__setattr__(self, name, value)  # frozen: set once, here

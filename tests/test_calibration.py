@@ -188,37 +188,37 @@ def house_is_table(tmp_path, monkeypatch):
 
 def test_default_calibration_is_used_for_its_signature_only(tmp_path, capsys, house_is_table):
     rows, nli = house_is_table
-    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "nli-sent.json")[0] == 0
+    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "summary" / "nli-sent.json")[0] == 0
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         result = Scorer("nli-sent", nli=nli).score("Source 6 reports an event.", "Claim 6 holds.")
-    assert (result.label, result.calibration) == ("consistent", "default:nli-sent")
+    assert (result.label, result.calibration) == ("consistent", "default:nli-sent/summary")
 
-    stale = json.loads((tmp_path / "defaults" / "nli-sent.json").read_text())
+    stale = json.loads((tmp_path / "defaults" / "summary" / "nli-sent.json").read_text())
     stale["signature"] = stale["signature"].replace("#sha256=", "#sha256=0")
-    (tmp_path / "defaults" / "nli-sent.json").write_text(json.dumps(stale))
+    (tmp_path / "defaults" / "summary" / "nli-sent.json").write_text(json.dumps(stale))
     (tmp_path / "doc.txt").write_text("Source 6 reports an event.")
     (tmp_path / "sum.txt").write_text("Claim 6 holds.")
     pair = ("--document", tmp_path / "doc.txt", "--summary", tmp_path / "sum.txt")
     code, out, err = run(capsys, "score", *pair, "--method", "nli-sent", "--nli", nli, "--json")
     lines = err.strip().splitlines()
     assert code == 0 and json.loads(out)["label"] is None and len(lines) == 1
-    assert lines[0].startswith("factalign: warning: the default calibration for nli-sent was made for another scorer (nli: ")
+    assert lines[0].startswith("factalign: warning: the default calibration for nli-sent/summary was made for another scorer (nli: ")
     code, out, err = run(capsys, "score", *pair, "--method", "nli-sent", "--nli", nli, "--threshold", "0.8", "--json")
     assert code == 0 and err == "" and json.loads(out)["label"] == "inconsistent"
 
 
 def test_a_default_is_carried_to_another_check_mode_with_a_note(tmp_path, capsys, house_is_table):
     rows, nli = house_is_table
-    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "nli-sent.json")[0] == 0
+    assert calibrate(capsys, rows, nli, tmp_path / "defaults" / "summary" / "nli-sent.json")[0] == 0
     with pytest.warns(FactalignWarning, match=r"fitted with details:counts/cap0; its thresholds are carried to details:exact/cap0"):
         result = Scorer("nli-sent", nli=nli, detail_check="on").score("Source 6 reports an event.", "Claim 6 holds.")
     assert result.label == "consistent"
-    assert result.calibration == "default:nli-sent, fitted with details:counts/cap0, carried to details:exact/cap0"
+    assert result.calibration == "default:nli-sent/summary, fitted with details:counts/cap0, carried to details:exact/cap0"
     # another model is not a check: no label, as before
-    stale = json.loads((tmp_path / "defaults" / "nli-sent.json").read_text())
+    stale = json.loads((tmp_path / "defaults" / "summary" / "nli-sent.json").read_text())
     stale["signature"] = stale["signature"].replace("#sha256=", "#sha256=0")
-    (tmp_path / "defaults" / "nli-sent.json").write_text(json.dumps(stale))
+    (tmp_path / "defaults" / "summary" / "nli-sent.json").write_text(json.dumps(stale))
     with pytest.warns(FactalignWarning, match="made for another scorer"):
         assert Scorer("nli-sent", nli=nli, detail_check="on").score("Source 6 reports an event.", "Claim 6 holds.").label is None
 
@@ -226,11 +226,11 @@ def test_a_default_is_carried_to_another_check_mode_with_a_note(tmp_path, capsys
 def test_missing_default_warns_for_the_house_model_only(tmp_path, house_is_table):
     _, nli = house_is_table
     with pytest.warns(FactalignWarning, match="no default calibration for method nli-sent"):
-        assert Scorer("nli-sent", nli=nli).calibration_model is None
+        assert Scorer("nli-sent", nli=nli).calibrations["summary"] is None
     _, other = write_rows(tmp_path, name="other.json")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert Scorer("nli-sent", nli=other).calibration_model is None
+        assert Scorer("nli-sent", nli=other).calibrations["summary"] is None
 
 
 def test_log_loss_by_hand():
@@ -244,7 +244,7 @@ def test_shipped_defaults_are_made_for_the_shipped_house_model():
     from factalign.calibration import DEFAULTS_DIR
     from factalign.nli import HOUSE_MODEL_DIR
 
-    files = sorted(DEFAULTS_DIR.glob("*.json"))
+    files = sorted(DEFAULTS_DIR.glob("*/*.json"))
     if not files or not (HOUSE_MODEL_DIR / "model.onnx").is_file():
         pytest.skip("no shipped default calibration or no house model")
     for path in files:
@@ -355,6 +355,6 @@ def test_the_shipped_model_named_by_its_directory_gets_the_default_label():
     doc, summary = "Natalia Moon moved to Manila in 2012.", "Natalia Moon moved to Manila."
     by_name = Scorer("nli-sent", nli="house").score(doc, summary)
     by_dir = Scorer("nli-sent", nli=f"onnx:{HOUSE_MODEL_DIR},threads=1").score(doc, summary)
-    assert by_name.label is not None and by_name.calibration == "default:nli-sent"
+    assert by_name.label is not None and by_name.calibration == "default:nli-sent/summary"
     assert (by_dir.label, by_dir.threshold, by_dir.calibration, by_dir.signature) == (
         by_name.label, by_name.threshold, by_name.calibration, by_name.signature)

@@ -191,5 +191,5 @@ def test_the_claim_rule_is_fenices_shipped_claim_threshold():
 
     from factalign.calibration.defaults import DEFAULTS_DIR
 
-    shipped = json.loads((DEFAULTS_DIR / "fenice.json").read_text())["claims"]["threshold"]
+    shipped = json.loads((DEFAULTS_DIR / "summary" / "fenice.json").read_text())["claims"]["threshold"]
     assert suite.claim_rule("fenice").threshold == shipped

@@ -43,6 +43,9 @@ def register(subparsers) -> None:
                    help="claim-level labels for the claim part (e.g. wice:../shared/data/wice/claim_dev.jsonl): each "
                         "row's text is scored and its weakest claim stands for it; without it claims get no label")
     p.add_argument("--claims-limit", type=COUNT, metavar="N", help="a seeded sample of N --claims-data rows (default: all)")
+    p.add_argument("--claims-from-scores", action="store_true",
+                   help="with --scores on a run whose rows are claims (WiCE): fit the claim part on the same rows, "
+                        "each row's weakest saved claim standing for it, without scoring")
     p.add_argument("--seed", type=SEED, default=0, help="seed for the cross-validation folds and samples (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p, labels=False)
@@ -64,8 +67,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     bounds = args.max_passed_inconsistent, args.max_blocked_consistent
     cal = fit_calibration(labels, np.array(scores, dtype=float), kept, method, signature, args.probability, data,
                           args.seed, *bounds)
+    if args.claims_from_scores and (args.claims_data or not args.scores):
+        raise FactalignError("--claims-from-scores takes the claim part from --scores' rows: give --scores, not --claims-data")
     if args.claims_data:
         cal.claims = _claim_part(args, signature, bounds)
+    elif args.claims_from_scores:
+        cal.claims = _saved_claim_part(args, kept, labels, data, bounds)
     cal.save(args.output)
     cal.source = args.output
     print(f"{args.method}: {cal.describe()}")
@@ -98,6 +105,22 @@ def claim_part(scorer, claims_data: str, limit: int | None, seed: int, probabili
     data = {"file": Path(bench.path).name, "sha256": bench.sha256, "rows": len(kept), "supported": int(labels.sum()),
             "sample": limit, "seed": seed, "unit": "the weakest claim of each row"}
     return fit_claim_calibration(labels, np.array(scores), kept, probability, data, seed, *bounds)
+
+
+def _saved_claim_part(args: argparse.Namespace, kept: list, labels: np.ndarray, data: dict, bounds: tuple[float, float]):
+    """The claim part from a bench run's saved rows: each row's weakest counted claim stands for it, as claim_part
+    scores it."""
+    from factalign.bench.fit import fit_claim_calibration
+    from factalign.bench.report import saved_rows
+
+    rows = saved_rows(Path(args.scores), args.method)
+    weakest = [min((c["score"] for c in rows[e.id]["claims"] if c.get("counted", True)), default=None) for e in kept]
+    used = [i for i, w in enumerate(weakest) if w is not None]
+    if not used:
+        raise FactalignError(f"{args.scores}: no saved row of {args.method!r} has a counted claim")
+    claims_data = {**data, "rows": len(used), "supported": int(labels[used].sum()), "unit": "the weakest claim of each row"}
+    return fit_claim_calibration(labels[used], np.array([weakest[i] for i in used]), [kept[i] for i in used],
+                                 args.probability, claims_data, args.seed, *bounds)
 
 
 def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):

@@ -18,7 +18,7 @@ from factalign.io import writable_dir
 from factalign.methods import METHODS
 from factalign.numeric import COUNT, SEED, whole
 from factalign.options import (add_cache_options, add_llm_options, add_max_chars_option, add_model_options,
-                               add_param_option, add_prefilter_options, nli_from_args, scorer_for)
+                               add_param_option, add_prefilter_options, add_task_option, nli_from_args, scorer_for)
 
 REPORT_DEFAULTS = {"split": "auto", "seed": 0, "bootstrap": 1000, "baseline": None, "test": "bootstrap"}
 MIN_BOOTSTRAP = 100  # fewer resamples give intervals too coarse to read; 100 is enough for a quick look
@@ -42,9 +42,11 @@ def register(subparsers) -> None:
     add_cache_options(p)
     add_max_chars_option(p)
     add_llm_options(p, cache=False)
+    add_task_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bars (the results table is still printed)")
     _report_options(p, REPORT_DEFAULTS)
-    p.set_defaults(func=run_bench)
+    # each row is labelled as `score` labels it, by the shipped default of its task, and the report measures those labels
+    p.set_defaults(func=run_bench, calibration="default")
 
     sub = p.add_subparsers(dest="bench_command", metavar="report")
     r = sub.add_parser("report", help="results table and plots from a run directory's saved scores (no model runs)")

@@ -7,13 +7,14 @@ same bootstrap resamples, so their intervals and paired differences are comparab
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from factalign.bench import metrics
 from factalign.bench.data import ERROR_TYPES, Example
+from factalign.bench.default_labels import default_labels
 from factalign.bench.leaderboard import leaderboard
 from factalign.bench.runner import read_scores
 from factalign.bench.splits import make_split
@@ -31,6 +32,7 @@ class Run:
     scores: dict[str, np.ndarray]   # variant name -> score per example (nan: error or not scored)
     errors: dict[str, int]
     missing: dict[str, int]
+    verdicts: dict[str, list] = field(default_factory=dict)  # variant name -> (label, decision, task) per example, or None
 
     @property
     def labels(self) -> np.ndarray:
@@ -47,9 +49,10 @@ def load_run(run_dir: Path) -> Run:
         raise FactalignError(f"{run_dir}: run.json or examples.jsonl is damaged ({exc})") from None
     examples = [Example(doc="", summary="", **m) for m in meta]
     position = {e.id: i for i, e in enumerate(examples)}
-    scores, errors, missing = {}, {}, {}
+    scores, errors, missing, verdicts = {}, {}, {}, {}
     for v in manifest["variants"]:
         values = np.full(len(examples), np.nan)
+        given: list = [None] * len(examples)
         failed = 0
         for row in read_scores(run_dir / "scores" / v["file"]):
             if row["id"] not in position or row.get("signature") != v["signature"]:
@@ -58,9 +61,19 @@ def load_run(run_dir: Path) -> Run:
                 failed += 1
             else:
                 values[position[row["id"]]] = row["score"]
-        scores[v["name"]], errors[v["name"]] = values, failed
+                if row.get("label"):
+                    given[position[row["id"]]] = (row["label"], row.get("decision"), row.get("task"))
+        scores[v["name"]], errors[v["name"]], verdicts[v["name"]] = values, failed, given
         missing[v["name"]] = int(np.isnan(values).sum()) - failed
-    return Run(manifest, examples, scores, errors, missing)
+    return Run(manifest, examples, scores, errors, missing, verdicts)
+
+
+def saved_rows(run_dir: Path, name: str) -> dict[str, dict]:
+    """A variant's saved rows by example id (those made with its signature, without error)."""
+    manifest = load_run(run_dir).manifest
+    variant = next(v for v in manifest["variants"] if v["name"] == name)
+    return {row["id"]: row for row in read_scores(run_dir / "scores" / variant["file"])
+            if row.get("signature") == variant["signature"] and "error" not in row}
 
 
 def evaluate(run: Run, split: str, seed: int, n_boot: int, baseline: str | None = None,
@@ -104,6 +117,9 @@ def evaluate(run: Run, split: str, seed: int, n_boot: int, baseline: str | None 
                                      {g: r for g, r in groups.items() if g == "all" or g in ORIGINS.values()}, n_boot, seed)
     if str(run.manifest["data"]).startswith("llm-aggrefact:"):
         out["leaderboard"] = leaderboard(ex, labels, scores, folds)
+    labelled = default_labels({n: [v[i] for i in common] for n, v in run.verdicts.items()}, labels, scores, evaluated)
+    if labelled:
+        out["default_labels"] = labelled
     if any(e.error_types for e in ex):
         out["error_types"] = _error_types(ex, labels, scores, evaluated)
     return out, {g: common[rows] for g, rows in groups.items()}

@@ -126,8 +126,11 @@ def _document(cache: dict, ex: Example, scorer: Scorer) -> Document | str | list
 
 
 def _compact(result: SummaryResult) -> dict:
-    """The score and each claim's alignment, without premise texts (they can be whole documents)."""
+    """The score and each claim's alignment, without premise texts (they can be whole documents), and the label the
+    scorer gives by default (bench/default_labels.py)."""
     return {"score": result.score,
             "claims": [{"text": c.claim.text, "score": c.score,
                         "granularity": c.premise.granularity if c.premise else None,
-                        "spans": c.premise.spans if c.premise else []} for c in result.claims]}
+                        "spans": c.premise.spans if c.premise else [], **({} if c.counted else {"counted": False})}
+                       for c in result.claims],
+            **({"label": result.label, "decision": result.decision, "task": result.task} if result.label else {})}

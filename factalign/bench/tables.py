@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from factalign.bench.default_labels import markdown as default_labels_table
 from factalign.bench.leaderboard import markdown as leaderboard_table
 
 SMALL_SAMPLE = 100  # rows: an interval from fewer is flagged as too wide to read
@@ -29,6 +30,7 @@ def markdown(results: dict, plots: list[str] = ()) -> str:
         lines += ["", "### Balanced accuracy, one threshold per split (origin x category)", ""]
         lines += _table(results["balanced_accuracy"]["per_split"], _interval)
         lines += _versus(results["versus_baseline"], results["bootstrap"])
+        lines += default_labels_table(results.get("default_labels", {}), _text)
         if "error_types" in results:
             lines += ["", "### Error types: ROC-AUC of consistent summaries vs summaries with the error (mean score)", ""]
             lines += _table(results["error_types"], _error_cell)

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
+from factalign.calibration.tasks import candidates
 from factalign.errors import FactalignError
 from factalign.serve import schema
 from factalign.serve.body import BodyRefused, parse_body
@@ -77,11 +78,15 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
     @app.get("/v1/info", summary="version, signature, calibration and limits")
     async def info():
         scorer = worker.scorer
-        cal = scorer.calibration_model if scorer is not None else None
+        cals = {t.name: scorer.calibrations[t.name] for t in candidates(config.settings.task)} if scorer is not None else {}
+        cal = scorer.calibration_for("") if scorer is not None else None  # the one a single document gets
         return {"version": __version__, "method": config.settings.method_def.name,
-                "signature": scorer.signature if scorer is not None else None,
+                "signature": scorer.signature if scorer is not None else None, "task": config.settings.task,
                 "calibration": cal.describe() if cal is not None else None,
                 "claims_labelled": bool(cal is not None and cal.claims is not None),
+                "calibrations": {task: {"calibration": c.describe() if c is not None else None,
+                                        "claims_labelled": bool(c is not None and c.claims is not None)}
+                                 for task, c in cals.items()},
                 "limits": config.limits()}
 
     @app.get("/healthz", summary="the process answers")
