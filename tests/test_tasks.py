@@ -103,10 +103,10 @@ def test_bench_measures_the_default_labels_of_the_task(defaults, capsys):
     args = ("bench", "--data", f"jsonl:{rows}", "--methods", "nli-sent", "--nli", nli, "--split", "kfold:2",
             "--bootstrap", "100", "--no-plots", "--quiet")
     code, out, _ = run(capsys, *args, "--task", "answer", "--out", tmp_path / "answer")
-    results = json.loads((tmp_path / "answer" / "results.json").read_text())["default_labels"]["nli-sent"]
+    results = json.loads((tmp_path / "answer" / "results.json").read_text())["default_labels"]["nli-sent"]["all"]
     # every row labelled consistent by the answer default (0.5 >= 0.4): no better than chance
     assert code == 0 and results["tasks"] == {"answer": 8} and results["balanced_accuracy"] == 0.5
     assert results["inconsistent_labelled_consistent"] == 1.0 and "### Default labels" in out
     run(capsys, *args, "--out", tmp_path / "auto")
-    results = json.loads((tmp_path / "auto" / "results.json").read_text())["default_labels"]["nli-sent"]
+    results = json.loads((tmp_path / "auto" / "results.json").read_text())["default_labels"]["nli-sent"]["all"]
     assert results["tasks"] == {"summary": 8} and results["consistent_labelled_inconsistent"] == 1.0

@@ -117,7 +117,7 @@ def evaluate(run: Run, split: str, seed: int, n_boot: int, baseline: str | None 
                                      {g: r for g, r in groups.items() if g == "all" or g in ORIGINS.values()}, n_boot, seed)
     if str(run.manifest["data"]).startswith("llm-aggrefact:"):
         out["leaderboard"] = leaderboard(ex, labels, scores, folds)
-    labelled = default_labels({n: [v[i] for i in common] for n, v in run.verdicts.items()}, labels, scores, evaluated)
+    labelled = default_labels({n: [v[i] for i in common] for n, v in run.verdicts.items()}, labels, scores, groups)
     if labelled:
         out["default_labels"] = labelled
     if any(e.error_types for e in ex):
