@@ -12,7 +12,8 @@ with its evidence sentences joined by newlines; `feverfact`: each focus sentence
 `factalign.claims.wellformed` against its sentence (finite verb, subject, nothing dangling or cut).
 Prints the share of malformed claims per part (FRANK: cnndm and xsum), and of those that are not a
 whole input sentence (a whole sentence kept as it is, a fallback, is malformed only when the input
-sentence itself is: "Click here for all the latest boxing news."), the share of whole-sentence claims,
+sentence itself is: "Click here for all the latest boxing news."; a whole sentence is one with the
+sentence's letters and digits in order, however it is detokenized, cased or rejoined), the share of whole-sentence claims,
 claims per sentence, the share of sentences fully covered (every content word in one of its claims,
 `factalign.claims.coverage`; a sentence the segmenter cut inside a name or an aside is read whole, as
 the extractor reads it), examples, and the extractor's CPU time (models loaded before the clock starts).
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -63,6 +65,12 @@ def load_rows(path: Path, fields) -> list[tuple[str, str, str]]:
     return rows
 
 
+def same_words(claim: str, sentence: str) -> bool:
+    """Whether a claim is its sentence as the extractor reads it: the same letters and digits, in order
+    (detokenized, truecased, with the pieces of a sentence the segmenter cut joined again)."""
+    return re.sub(r"[\W_]+", "", claim.lower()) == re.sub(r"[\W_]+", "", sentence.lower())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", choices=sorted(SETS), default="frank", help="which texts (default: frank)")
@@ -95,9 +103,12 @@ def main() -> int:
         claims = extract_claims(extractor, summary, None if args.no_source else source)
         cpu += time.process_time() - start
         found = []
+        joined, groups = sentence_groups(summary, None if args.no_source else source)
+        read_as = {i: joined.sentence(k) for k, group in enumerate(groups) for i in group}
         for claim in claims:
             counts[part] += 1
-            is_whole = claim.text.rstrip(".").lower() == summary.sentence(claim.sentence_index).strip().rstrip(" .").lower()
+            is_whole = same_words(claim.text, summary.sentence(claim.sentence_index)) or same_words(
+                claim.text, read_as[claim.sentence_index])
             whole[part] += is_whole
             issues = problems(claim.text, summary.sentence(claim.sentence_index))
             found.append({"text": claim.text, "sentence_index": claim.sentence_index, "problems": issues})
@@ -108,7 +119,6 @@ def main() -> int:
                     shown.append(f"  {claim.text!r}: {', '.join(issues)}")
             elif not is_whole:
                 good.append(f"  {claim.text!r}  <- {summary.sentence(claim.sentence_index)!r}")
-        joined, groups = sentence_groups(summary, None if args.no_source else source)
         for k, group in enumerate(groups):  # a sentence the segmenter cut inside a name or an aside is read whole
             lost = uncovered(joined.sentence(k), [c.text for c in claims if c.sentence_index in group])
             full[part] += 0 if lost else len(group)

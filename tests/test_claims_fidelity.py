@@ -101,3 +101,30 @@ def test_condition_clause_is_no_claim(rules):
 def test_past_time_clause_is_still_a_claim(rules):
     # a past event a "when" clause dates is asserted, unlike a present-tense one
     assert "The storm hit the coast." in claims_of(rules, "The town flooded when the storm hit the coast.")
+
+
+ADJUNCTS = [
+    # a bare gerund set off by a comma from an asserted verb: a claim of its own, in the verb's tense
+    ("The orchestra toured Brazil in 1998, playing nine concerts.", "The orchestra was playing nine concerts."),
+    ("Sailing from Lisbon, the crew reached the island in May.", "The crew was sailing from Lisbon."),
+    ("The ferries cross the bay every hour, carrying mostly tourists.", "The ferries are carrying mostly tourists."),
+]
+
+
+@pytest.mark.parametrize("text, claim", ADJUNCTS)
+def test_free_adjunct_is_a_claim_of_its_own(rules, text, claim):
+    found = claims_of(rules, text)
+    assert claim in found
+    assert not any("playing" in c and "toured" in c or "sailing" in c.lower() and "reached" in c for c in found)
+
+
+@pytest.mark.parametrize("text, verb, needed", [
+    ("The bakery reportedly closed in 2015, leaving ten people without work.", "leaving", "reportedly"),
+    ("According to the council, the bridge collapsed in 1990, killing two people.", "killing", "according to"),
+    ("If the strike goes ahead, the airport will close, stranding thousands.", "stranding", "if"),
+    ("The museum did not reopen, disappointing its visitors.", "disappointing", "not"),
+    ("The minister said the mine flooded, trapping four men.", "trapping", "said"),
+])
+def test_free_adjunct_under_a_scope_stays_with_its_verb(rules, text, verb, needed):
+    found = [c for c in claims_of(rules, text) if has(c, verb)]
+    assert found and all(has(c, needed) for c in found)

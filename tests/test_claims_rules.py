@@ -4,7 +4,7 @@ import pytest
 
 from factalign.claims import load_extractor
 from factalign.claims.base import extract_claims
-from factalign.claims.rules import RulesExtractor
+from factalign.claims.rules import RulesExtractor, rejoined
 from factalign.data import Document
 from tests.helpers import FixedCoref, doc_of
 
@@ -277,3 +277,20 @@ def test_a_claim_keeps_the_match_score_with_its_object():
     # cut at the hyphen, the parser made "3" and "1" the verb's objects: "Chelsea beat Arsenal1." and "Chelsea beat 3-1."
     assert [c.text for c in RulesExtractor(coref="none").extract(Document.from_text("Chelsea beat Arsenal 3-1 on Sunday."))] == [
         "Chelsea beat Arsenal 3-1.", "Chelsea beat Arsenal 3-1 on Sunday."]
+
+
+@pytest.mark.parametrize("text, spans, joined", [
+    # a cut inside a word, with no space between the pieces
+    ("Sheikh al-Hakim left the city. He fled.", [(0, 9), (9, 30), (31, 39)],
+     ["Sheikh al-Hakim left the city.", "He fled."]),
+    # a piece that is only the opening mark of a quotation the next piece closes
+    ('"We lost the match," the coach said. Fans left early.', [(0, 1), (1, 36), (37, 53)],
+     ['"We lost the match," the coach said.', "Fans left early."]),
+    # a quotation that runs on over two sentences leaves them apart
+    ('He said: "We lost. We will win," the coach added.', [(0, 10), (10, 18), (19, 49)],
+     ['He said: "', "We lost.", 'We will win," the coach added.']),
+])
+def test_pieces_the_segmenter_cut_inside_a_word_or_after_an_opening_mark_are_joined(text, spans, joined):
+    doc, groups = rejoined(Document(text, spans))
+    assert [doc.sentence(k) for k in range(len(doc.sentences))] == joined
+    assert sum(len(g) for g in groups) == len(spans)

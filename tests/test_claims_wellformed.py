@@ -23,6 +23,14 @@ WELL_FORMED = [
     "The project was abandoned as planned.",
     "They started by announcing the departure of the club captain.",
     "He died by suicide.",
+    # second readings where the small parser loses the subject or verb: an age beside a name, a past participle
+    # inside the subject, a verb prefix cut at its hyphen, a trailing attribution; words that end a phrase themselves
+    "Peter Holm, 54, stars as a retired detective in the crime drama.",
+    "The much-hyped film premiered at the Odeon cinema on Friday.",
+    "The old mill has been re-opened as a museum.",
+    "Britain's steel industry risks losing thousands of jobs after the merger, a union report says.",
+    "She said she had never seen a storm like this.",
+    "The painting was sold at Sotheby's.",
 ]
 
 MALFORMED = [
@@ -43,6 +51,9 @@ MALFORMED = [
     ("The song piqued Elvis Presley's's interest.", "a word twice"),
     ("Gauthe was later jailed for released in April 2010.", "'released' after 'for'"),
     ("Bronson directed by Nicolas Winding Refn.", "'directed' without 'was'"),
+    ("He joined the club's.", "ends on \"'s\""),
+    ("The manager, the club said.", "'said' without an object"),
+    ("Award-winning actress award winner award winner.", "no finite verb"),
 ]
 
 

@@ -25,6 +25,7 @@ import re
 
 from spacy.tokens import Span, Token
 
+from factalign.claims.adjuncts import free_adjunct, progressive_be
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
 from factalign.claims.scope import NON_INTERSECTIVE
@@ -121,6 +122,8 @@ class ClauseSplitter(Coordinations):
         tensed = any(c.dep_ in AUX_DEPS and c.tag_ in FINITE_TAGS for c in p.children)  # "a video was copied": no copula
         if p.dep_ == "acl" and not tensed or self.bare_participle(p):
             copula = ["were" if subj.tag_ in {"NNS", "NNPS"} and not set(subject) & set(self.names) else "was"]
+        elif free_adjunct(self, p):  # "..., playing forty shows" -> "X was playing forty shows."
+            copula = [progressive_be(self, p.head, subj, bool(set(subject) & set(self.names)))]
         out = []
         for pred in bases:
             pred -= relative

@@ -28,6 +28,7 @@ from factalign.coref import CorefModel, load_coref
 from factalign.data import Claim, Document
 from factalign.text.pronouns import PERSON_SUBJECT
 
+QUOTE_MARK = re.compile(r"[\"\u201c\u201d`]")
 
 
 class RulesExtractor:
@@ -172,15 +173,18 @@ def sentence_groups(summary: Document, source: str | None = None) -> tuple[Docum
 
 def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:
     """The document with the sentences the segmenter cut after a "!" or "?" inside a name ("In 2017,
-    Shout!" | "Factory released ...") or inside a bracketed aside ("Nuuk ([" | "nuːk]; Godthåb) is ...") joined again, and for each of its sentences the sentences of
-    `doc` it holds. A cut is undone when the piece before it has two words or more, ends on a
+    Shout!" | "Factory released ..."), inside a bracketed aside ("Nuuk ([" | "nuːk]; Godthåb) is ..."),
+    after an opening quotation mark ('"' | "I'm on air ...") or inside a word ("al" | "-douri") joined
+    again, and for each of its sentences the sentences of `doc` it holds. A cut is undone when the piece before it has two words or more, ends on a
     capitalised word with the mark, has no finite verb, and one space leads to a capitalised word."""
     spans, groups = [], []
     for i, (start, end) in enumerate(doc.sentences):
         piece = doc.text[start:end]
         before = doc.text[spans[-1][0]:spans[-1][1]] if spans else ""
-        if before and (doc.text[spans[-1][1]:start] == " " and piece[:1].isupper() and cut_name(before)
-                       or open_aside(before) and not doc.text[spans[-1][1]:start].count("\n")):
+        gap = doc.text[spans[-1][1]:start] if spans else ""
+        if before and (gap == " " and piece[:1].isupper() and cut_name(before)
+                       or (open_aside(before) or open_quote(before, piece)) and "\n" not in gap
+                       or not gap and cut_word(before, piece)):
             spans[-1] = (spans[-1][0], end)
             groups[-1].append(i)
         else:
@@ -189,6 +193,21 @@ def rejoined(doc: Document) -> tuple[Document, list[list[int]]]:
     if len(spans) == len(doc.sentences):
         return doc, groups
     return Document(doc.text, spans), groups
+
+
+def open_quote(before: str, piece: str) -> bool:
+    """A sentence piece the segmenter cut right after an opening quotation mark, the mark of a quotation
+    `piece`, the next piece, closes: `before` is nothing but marks ('"', a tokenized summary's "`") or
+    ends on a mark after a space ('He said: "'), and `piece` has an odd number of marks. A quotation
+    that runs on over more sentences leaves its sentences apart."""
+    if re.search(r"[^\W_]", before) and not re.search(r"\s[\"\u201c`]+$", before):
+        return False
+    return len(QUOTE_MARK.findall(piece)) % 2 == 1
+
+
+def cut_word(before: str, piece: str) -> bool:
+    """A cut with no space inside a word ("al" | "-douri"): letters, digits or a hyphen on both sides."""
+    return bool(re.search(r"[^\W_]-?$", before) and re.match(r"-?[^\W_]", piece))
 
 
 def open_aside(piece: str) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from factalign.claims.adjuncts import free_adjunct
 from factalign.claims.clause_finding import ClauseFinder, is_verbal
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
@@ -62,7 +63,7 @@ class Scopes(ClauseFinder):
         return [p for p in super().predicates() if p.dep_ == "ROOT" or not self.held(p)]
 
     def separate(self, c: Token) -> bool:
-        return not self.held(c) and super().separate(c)
+        return not self.held(c) and (free_adjunct(self, c) or super().separate(c))
 
     def held(self, t: Token) -> bool:
         """Whether predicate t stays inside the claim of the clause that governs it (cached)."""

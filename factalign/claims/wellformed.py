@@ -53,6 +53,13 @@ NUMBERLESS = {"many", "some", "none", "all", "most", "majority", "number", "perc
 PLURAL_FORMS = {"are", "were", "have", "do"}
 SINGULAR_FORMS = {"is", "was", "has", "does"}
 QUOTES = re.compile(r'"|\u201c|\u201d')
+DEMONSTRATIVE_PRONOUNS = {"this", "that", "these", "those"}
+# second readings of a claim the parser may misread: without an age set beside a name ("Natalia Moon, 23, has
+# become ..."), with a verb's prefix joined to it ("re-elected", which the tokenizer cuts at the hyphen)
+READINGS = [(re.compile(r"(?<=[A-Za-z]), \d{1,3},(?= )"), ""),
+            (re.compile(r"\b(re|co|pre|mis|out|over|under)-(?=[a-z]+ed\b)", re.IGNORECASE), r"\1")]
+SAYING_VERBS = {"say", "tell", "add", "report", "claim", "announce", "write", "state", "explain", "insist", "warn",
+                "confirm", "reveal", "tweet", "admit"}
 
 
 def problems_of(doc: Doc) -> list[str]:
@@ -71,16 +78,25 @@ def problems_of(doc: Doc) -> list[str]:
         subjects = [c for a in verb.children if a.dep_ in AUX_DEPS for c in a.children if c.dep_ in CLAIM_SUBJECT_DEPS]
     if not subjects:  # a name the parser gave another role ("Bill Shankly" as advmod)
         subjects = [c for c in verb.lefts if c.pos_ in {"PROPN", "NOUN", "PRON"}
-                    and c.dep_ in {"advmod", "npadvmod", "dep", "nmod", "punct", "compound"}]
+                    and c.dep_ in {"advmod", "npadvmod", "dep", "nmod", "punct", "compound", "amod", "meta"}]
     if not subjects:
         out.append("no subject")
     elif subjects[0].lower_ in RELATIVE_PRONOUNS and subjects[0].tag_ in {"WDT", "WP", "WP$"} and subjects[0].i == words[0].i:
         out.append("relative pronoun as subject")
     last = words[-1]
-    if last.tag_ in DANGLING_TAGS and not (last.tag_ == "IN" and last.dep_ == "prt"):
+    if last.tag_ in DANGLING_TAGS and not (last.tag_ == "IN" and last.dep_ == "prt") and not standing_alone(last):
         out.append(f"ends on {last.text!r}")
     out += missing_complement(verb)
     return out
+
+
+def standing_alone(last: Token) -> bool:
+    """A last word of a dangling kind that ends a phrase itself: a demonstrative pronoun ("like this")
+    or a name's possessive naming a shop or house ("at McDonald's", "sold by Christie's")."""
+    if last.lower_ in DEMONSTRATIVE_PRONOUNS and last.dep_ != "det":
+        return True
+    name = last.nbor(-1) if last.i > 0 else None
+    return last.tag_ == "POS" and name is not None and name.text[:1].isupper() and name.dep_ == "pobj"
 
 
 def main_verb(doc: Doc) -> Token | None:
@@ -130,7 +146,28 @@ def _problems(claim: str, sentence: str | None = None) -> tuple[str, ...]:
     slips = word_slips(claim, sentence) + participle_after_preposition(doc)
     if sentence is not None:
         slips += disagreement(doc, sentence)
-    return tuple(dict.fromkeys(slips + list(parse_problems(doc))))
+    found = parse_problems(doc)
+    if found and (any(p.search(claim) and not parse_problems(parsed(p.sub(r, claim))) for p, r in READINGS)
+                  or reported_clause_fine(doc)):
+        found = ()
+    return tuple(dict.fromkeys(slips + list(found)))
+
+
+def reported_clause_fine(doc: Doc) -> bool:
+    """Whether a claim that ends on an attribution ("..., the agency has said.", "..., a report says,
+    citing ...") is a well-formed clause before it: the small parser often loses the speaker or the
+    clause said, and the attribution is well-formed when its clause is. The attribution is a comma, a
+    noun phrase without a verb of its own (a tensed auxiliary allowed) and a verb of saying."""
+    for k, t in enumerate(doc):
+        if t.text != "," or k < 2:
+            continue
+        verb = next((v for v in doc[k + 1:] if v.pos_ in {"VERB", "AUX"} and v.dep_ not in AUX_DEPS), None)
+        if verb is None or verb.lemma_ not in SAYING_VERBS or not any(
+                w.pos_ in {"NOUN", "PROPN"} for w in doc[k + 1:verb.i]):
+            continue
+        before = doc[:k].text.rstrip(" '\"\u201d")
+        return not parse_problems(parsed(before + "."))
+    return False
 
 
 def parse_problems(doc: Doc) -> tuple[str, ...]:
@@ -236,8 +273,9 @@ def disagreement(doc: Doc, sentence: str) -> list[str]:
 
 
 def plain_noun_phrase(span) -> bool:
-    """No verb, preposition or conjunction, or else a title ("Take a Bow": longer words capitalised)."""
-    if not any(w.pos_ in {"VERB", "AUX", "ADP", "SCONJ", "CCONJ"} or w.tag_ == "TO" for w in span):
+    """No verb (but a past participle modifying a noun: "The highly-anticipated movie"), preposition or
+    conjunction, or else a title ("Take a Bow": longer words capitalised)."""
+    if not any(w.pos_ in {"VERB", "AUX", "ADP", "SCONJ", "CCONJ"} and not (w.dep_ == "amod" and w.tag_ == "VBN") or w.tag_ == "TO" for w in span):
         return True
     words = [w.text for w in span if w.is_alpha]
     return len(words) >= 2 and all(w[0].isupper() for w in words if len(w) > 3) and words[0][0].isupper()
