@@ -4,10 +4,10 @@
 # scored on the task's dev data with the house model and the settings `factalign score` uses by default (rules
 # claims, heuristic coref, default parameters), then `factalign calibrate` fits the threshold, the probability map
 # and the pass/review/block bands on the saved scores, and a claim part:
-#   summary: FRANK validation; its claim part on a sample of WiCE claim dev (scored here; the NLI cache makes a
-#            rerun cheap);
-#   answer:  WiCE claim dev (each claim against its cited page); its claim part on the same saved rows, each row's
-#            weakest claim standing for it.
+#   answer:  WiCE claim dev (each claim against its cited page);
+#   summary: FRANK validation.
+# Every task's claim part is fitted on the answer task's saved WiCE rows, each row's weakest claim standing for it
+# (claims are claims whatever the text they came from), so the answer task runs first.
 #
 # Rerun after the house model or a method changes: a default made for another signature is not used (texts get
 # no label and a warning says why). Resumable: scores are kept per model and task under
@@ -19,19 +19,15 @@ cd "$(dirname "$0")/.."
 FRANK=${FRANK:-../shared/data/frank_val.jsonl}
 WICE=${WICE:-../shared/data/wice/claim_dev.jsonl}
 METHODS=${METHODS:-fenice,nli-sent,summac-zs,infuse,fizz}
-TASKS=${TASKS:-summary,answer}
-# the summary task's claim part: CLAIMS_LIMIT WiCE claims per method (fenice takes ~7 minutes on 2 cores)
-CLAIMS_LIMIT=${CLAIMS_LIMIT:-150}
+TASKS=${TASKS:-answer,summary}
 MODEL=$(sha256sum factalign/models/house-nli/model.onnx | cut -c1-12)
 RUNS=${RUNS:-runs/default-calibration/$MODEL}
 DEFAULTS=factalign/calibration/defaults
 
 for task in ${TASKS//,/ }; do
     case $task in
-        summary) data="frank:$FRANK"; claims=(--claims-data "wice:$WICE" --claims-limit "$CLAIMS_LIMIT");
-                 check=(--document examples/document.txt --summary examples/summary.txt);;
-        answer)  data="wice:$WICE"; claims=(--claims-from-scores);
-                 check=(--source examples/rag/sources --summary examples/rag/answer.txt);;
+        summary) data="frank:$FRANK"; check=(--document examples/document.txt --summary examples/summary.txt);;
+        answer)  data="wice:$WICE"; check=(--source examples/rag/sources --summary examples/rag/answer.txt);;
         *) echo "unknown task $task (summary, answer)" >&2; exit 2;;
     esac
     mkdir -p "$DEFAULTS/$task"
@@ -39,7 +35,7 @@ for task in ${TASKS//,/ }; do
         --split kfold:5 --seed 0 --out "$RUNS/$task" --no-plots --quiet "$@"
     for method in ${METHODS//,/ }; do
         factalign calibrate --scores "$RUNS/$task" --method "$method" --output "$DEFAULTS/$task/$method.json" --quiet \
-            "${claims[@]}"
+            --claims-scores "$RUNS/answer"
         # the default must now label a text of the task scored with the CLI's defaults
         factalign score "${check[@]}" --method "$method" --json | python -c "import json, sys; r = json.load(sys.stdin); \
 assert r['label'] and r['calibration'] == 'default:$method/$task' and r['task'] == '$task', (r['label'], r['calibration'])"

@@ -110,3 +110,26 @@ def test_bench_measures_the_default_labels_of_the_task(defaults, capsys):
     run(capsys, *args, "--out", tmp_path / "auto")
     results = json.loads((tmp_path / "auto" / "results.json").read_text())["default_labels"]["nli-sent"]["all"]
     assert results["tasks"] == {"summary": 8} and results["consistent_labelled_inconsistent"] == 1.0
+
+
+def test_calibrate_takes_the_claim_part_from_a_bench_runs_saved_claims(defaults, capsys):
+    nli, tmp_path = defaults
+    rows = tmp_path / "claims.jsonl"
+    table = json.loads((tmp_path / "t.json").read_text())
+    lines = []
+    for i, label in enumerate([1, 0] * 4):  # claim i scores 0.1 * i (p_ent - p_con against its one-sentence page)
+        claim, page = f"Claim {i} holds.", f"Page {i} says so."
+        table.append({"premise": page, "hypothesis": claim, "probs": [0.45 + 0.05 * i, 0.1, 0.45 - 0.05 * i]})
+        lines.append(json.dumps({"id": f"c{i}", "doc": page, "summary": claim, "label": label}) + "\n")
+    (tmp_path / "t.json").write_text(json.dumps(table))
+    rows.write_text("".join(lines))
+    run(capsys, "bench", "--data", f"jsonl:{rows}", "--methods", "nli-sent", "--nli", nli, "--split", "kfold:2",
+        "--bootstrap", "100", "--no-plots", "--quiet", "--out", tmp_path / "run")
+    code, out, _ = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "nli-sent", "--output",
+                       tmp_path / "cal.json", "--claims-scores", tmp_path / "run", "--quiet")
+    claims = Calibration.load(tmp_path / "cal.json").claims
+    assert code == 0 and claims is not None and (claims.data["rows"], claims.data["supported"]) == (8, 4)
+    assert claims.data["unit"] == "the weakest claim of each row"
+    code, _, err = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "nli-sent", "--output",
+                       tmp_path / "cal.json", "--claims-scores", tmp_path / "run", "--claims-data", f"jsonl:{rows}")
+    assert_one_line_error(code, err, "not both")

@@ -43,9 +43,10 @@ def register(subparsers) -> None:
                    help="claim-level labels for the claim part (e.g. wice:../shared/data/wice/claim_dev.jsonl): each "
                         "row's text is scored and its weakest claim stands for it; without it claims get no label")
     p.add_argument("--claims-limit", type=COUNT, metavar="N", help="a seeded sample of N --claims-data rows (default: all)")
-    p.add_argument("--claims-from-scores", action="store_true",
-                   help="with --scores on a run whose rows are claims (WiCE): fit the claim part on the same rows, "
-                        "each row's weakest saved claim standing for it, without scoring")
+    p.add_argument("--claims-scores", metavar="DIR",
+                   help="instead of --claims-data: a `factalign bench` run on claim-level labels (e.g. WiCE) with a variant "
+                        "named as --method and made for the same scorer; the claim part is fitted on its saved rows, "
+                        "each row's weakest claim standing for it, without scoring")
     p.add_argument("--seed", type=SEED, default=0, help="seed for the cross-validation folds and samples (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_scorer_options(p, labels=False)
@@ -67,12 +68,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     bounds = args.max_passed_inconsistent, args.max_blocked_consistent
     cal = fit_calibration(labels, np.array(scores, dtype=float), kept, method, signature, args.probability, data,
                           args.seed, *bounds)
-    if args.claims_from_scores and (args.claims_data or not args.scores):
-        raise FactalignError("--claims-from-scores takes the claim part from --scores' rows: give --scores, not --claims-data")
+    if args.claims_scores and args.claims_data:
+        raise FactalignError("give --claims-data (scored here) or --claims-scores (a bench run's saved rows), not both")
     if args.claims_data:
         cal.claims = _claim_part(args, signature, bounds)
-    elif args.claims_from_scores:
-        cal.claims = _saved_claim_part(args, kept, labels, data, bounds)
+    elif args.claims_scores:
+        cal.claims = _saved_claim_part(Path(args.claims_scores), args.method, signature, args.probability, args.seed, bounds)
     cal.save(args.output)
     cal.source = args.output
     print(f"{args.method}: {cal.describe()}")
@@ -107,20 +108,28 @@ def claim_part(scorer, claims_data: str, limit: int | None, seed: int, probabili
     return fit_claim_calibration(labels, np.array(scores), kept, probability, data, seed, *bounds)
 
 
-def _saved_claim_part(args: argparse.Namespace, kept: list, labels: np.ndarray, data: dict, bounds: tuple[float, float]):
-    """The claim part from a bench run's saved rows: each row's weakest counted claim stands for it, as claim_part
-    scores it."""
+def _saved_claim_part(run_dir: Path, method: str, signature: str, probability: str, seed: int,
+                      bounds: tuple[float, float]):
+    """The claim part from a bench run's saved rows of the variant `method`: each row's weakest counted claim stands
+    for it, as claim_part scores it."""
     from factalign.bench.fit import fit_claim_calibration
-    from factalign.bench.report import saved_rows
+    from factalign.bench.report import load_run, saved_rows
 
-    rows = saved_rows(Path(args.scores), args.method)
-    weakest = [min((c["score"] for c in rows[e.id]["claims"] if c.get("counted", True)), default=None) for e in kept]
-    used = [i for i, w in enumerate(weakest) if w is not None]
-    if not used:
-        raise FactalignError(f"{args.scores}: no saved row of {args.method!r} has a counted claim")
-    claims_data = {**data, "rows": len(used), "supported": int(labels[used].sum()), "unit": "the weakest claim of each row"}
-    return fit_claim_calibration(labels[used], np.array([weakest[i] for i in used]), [kept[i] for i in used],
-                                 args.probability, claims_data, args.seed, *bounds)
+    run = load_run(run_dir)
+    variant = next((v for v in run.manifest["variants"] if v["name"] == method), None)
+    if variant is None or variant["signature"] != signature:
+        made = "has no variant of that name" if variant is None else f"scored it with {variant['signature']}"
+        raise FactalignError(f"--claims-scores {run_dir}: the run {made}, not with the calibrated {signature}")
+    rows = saved_rows(run_dir, method)
+    kept = [e for e in run.examples if e.id in rows
+            and any(c.get("counted", True) for c in rows[e.id]["claims"])]
+    if not kept:
+        raise FactalignError(f"--claims-scores {run_dir}: no saved row of {method!r} has a counted claim")
+    weakest = np.array([min(c["score"] for c in rows[e.id]["claims"] if c.get("counted", True)) for e in kept])
+    labels = np.array([e.label for e in kept], dtype=int)
+    data = {"file": Path(run.manifest["data"].partition(":")[2]).name, "sha256": run.manifest["data_sha256"],
+            "rows": len(kept), "supported": int(labels.sum()), "unit": "the weakest claim of each row"}
+    return fit_claim_calibration(labels, weakest, kept, probability, data, seed, *bounds)
 
 
 def _scored(bench, scorer, quiet: bool, unit=lambda r: r.score):

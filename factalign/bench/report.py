@@ -70,7 +70,7 @@ def load_run(run_dir: Path) -> Run:
 
 def saved_rows(run_dir: Path, name: str) -> dict[str, dict]:
     """A variant's saved rows by example id (those made with its signature, without error)."""
-    manifest = load_run(run_dir).manifest
+    manifest = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
     variant = next(v for v in manifest["variants"] if v["name"] == name)
     return {row["id"]: row for row in read_scores(run_dir / "scores" / variant["file"])
             if row.get("signature") == variant["signature"] and "error" not in row}

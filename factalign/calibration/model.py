@@ -125,7 +125,7 @@ class Calibration:
         line = f"consistent when score >= {self.threshold:.4f} (calibration {self.source}{made_on}{quality})"
         if self.bands:
             b = self.bands
-            line += (f"; pass at >= {b.pass_at:.4f} (at most {b.max_passed_inconsistent:.0%} of inconsistent summaries "
+            line += (f"; pass at >= {b.pass_at:.4f} (at most {b.max_passed_inconsistent:.0%} of inconsistent texts "
                      f"pass), block below {b.block_at:.4f} (at most {b.max_blocked_consistent:.0%} of consistent ones "
                      "blocked), review between")
         if self.claims:
