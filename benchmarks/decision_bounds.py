@@ -4,7 +4,7 @@ claim turns pass into review)? Cross-validated on a saved `factalign bench` run:
 summary rule fitted (as `factalign calibrate` fits it) on the other folds and the calibration's claim part as
 shipped (fitted on WiCE claims, not on these rows).
 
-    python benchmarks/decision_bounds.py RUN_DIR METHOD [--calibration factalign/calibration/defaults/METHOD.json]
+    python benchmarks/decision_bounds.py RUN_DIR METHOD [--calibration factalign/calibration/defaults/summary/METHOD.json]
         [--data ../shared/data/frank_val.jsonl]
 
 Prints, per origin and for all rows, the share of inconsistent summaries passed and of consistent ones blocked
@@ -50,7 +50,7 @@ def main() -> None:
     args = p.parse_args()
     if not args.data.is_file():
         sys.exit(f"skip: {args.data} is absent")
-    cal = Calibration.load(args.calibration or ROOT / "factalign" / "calibration" / "defaults" / f"{args.method}.json")
+    cal = Calibration.load(args.calibration or ROOT / "factalign" / "calibration" / "defaults" / "summary" / f"{args.method}.json")
     if cal.bands is None:
         sys.exit("the calibration has no bands")
     claim_rule = cal.claim_rule()
