@@ -9,11 +9,11 @@ from typing import Any
 
 from factalign.calibration import Calibration, choose_calibration, decision_rules
 from factalign.calibration.decision import DecisionRule
+from factalign.checks import checks_on, registered, wrapped
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import load_coref
 from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
-from factalign.details import DetailCheck
 from factalign.errors import FactalignError
 from factalign.inputs import to_document
 from factalign.evidence import Prefilter
@@ -45,7 +45,6 @@ class Scorer:
     prefilter_model: Prefilter
     coref_model: MemoCoref
     nli_model: NLIModel | None
-    detail_model: DetailCheck
     llm: Any  # the client of methods and extractors that use an LLM (else the object given, or None)
     extractor_model: ClaimExtractor
     calibration_model: Calibration | None
@@ -65,7 +64,6 @@ class Scorer:
         if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
             raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
                                  f"{self.method_def.refuses_binary}")  # before any row is scored
-        self.detail_model = s.detail_check
         if isinstance(s.llm, LLMSettings):
             self.llm = s.llm.load(cache=s.cache) if s.uses_llm else None
         else:
@@ -77,7 +75,8 @@ class Scorer:
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
         self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house,
-                                                    self.nli_model and self.nli_model.signature)
+                                                    self.nli_model and self.nli_model.signature,
+                                                    [check.name for check in registered()])
         self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
 
     @classmethod
@@ -88,7 +87,7 @@ class Scorer:
         """A setting read through the scorer (`scorer.params`, `scorer.threshold`), so that code holding a scorer
         need not reach for its ScorerSettings."""
         settings = self.__dict__.get("settings")
-        if settings is not None and name in SETTINGS_FIELDS:
+        if settings is not None and (name in SETTINGS_FIELDS or name in settings.checks):
             return getattr(settings, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -172,10 +171,8 @@ class Scorer:
         return self._score(self.as_document(document, "document"), self.as_document(summary, "summary"), nli)
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
-        checked = self.detail_model.sources(doc.text) if self.detail_model.on and nli is not None else None
-        nli = self.settings.compare_check.wrap(self.settings.role_check.wrap(nli))
-        inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
-                        self.prefilter_model if self.prefilter_model.on else None)
+        inputs = Inputs(doc, summ, wrapped(self.settings.checks, doc.text, nli), self.extractor_model, self.coref_model,
+                        self.llm, self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
         shown = labels_of(nli).shown if nli is not None else tuple
         for c in claims:
@@ -189,7 +186,7 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif self.claim_rule:
                 c.decide(self.claim_rule)
-        add_reasons(claims, doc, checked, self.settings.role_check.on, self.settings.compare_check)
+        add_reasons(claims, doc, checks_on(self.settings.checks) if nli is not None else ())
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if self.summary_rule:

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
+from factalign.checks import listing
 from factalign.errors import FactalignError
 from factalign.serve import schema
 from factalign.serve.body import BodyRefused, parse_body
@@ -74,7 +75,7 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
         parts = [f'{{"result": {r}}}' if isinstance(r, str) else json.dumps(error_body(r)) for r in results]
         return json_response(f'{{"results": [{", ".join(parts)}], "seconds": {time.monotonic() - start:.6f}}}')
 
-    @app.get("/v1/info", summary="version, signature, calibration and limits")
+    @app.get("/v1/info", summary="version, signature, calibration, checks and limits")
     async def info():
         scorer = worker.scorer
         cal = scorer.calibration_model if scorer is not None else None
@@ -82,7 +83,7 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
                 "signature": scorer.signature if scorer is not None else None,
                 "calibration": cal.describe() if cal is not None else None,
                 "claims_labelled": bool(cal is not None and cal.claims is not None),
-                "limits": config.limits()}
+                "checks": listing(config.settings.checks), "limits": config.limits()}
 
     @app.get("/healthz", summary="the process answers")
     async def healthz():
