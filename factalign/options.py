@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from factalign.checks import option_names as check_option_names
+from factalign.checks import check_option_names
 from factalign.checks import registered
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF

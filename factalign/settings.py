@@ -20,7 +20,7 @@ from typing import Any
 from factalign.calibration import Calibration
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses
 from factalign.coref import DEFAULT_COREF, CorefModel
-from factalign.checks import option_names as check_option_names
+from factalign.checks import check_option_names
 from factalign.checks import parse_checks, signature_parts
 from factalign.errors import FactalignError
 from factalign.evidence import Prefilter, parse_prefilter

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from factalign.checks import option_names as check_option_names
+from factalign.checks import check_option_names
 from factalign.errors import FactalignError
 from factalign.options import MethodParams
 from factalign.registry import parse_options

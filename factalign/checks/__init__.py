@@ -7,11 +7,11 @@ bench variant's keys, the signature's parts, /v1/info's listing, the NLI model e
 reasons all come from the registered list; nothing else names a check.
 """
 
-from factalign.checks.base import (CHECKS, Check, checks_on, listing, option_names, parse_checks, register_check,
+from factalign.checks.base import (CHECKS, Check, checks_on, check_option_names, listing, parse_checks, register_check,
                                    registered, signature_parts, wrapped)
 
 # the built-in checks, imported (so registered) in the order of their signature parts: details, roles, compare
 from factalign.checks import detail_check, role_check, compare_check
 
-__all__ = ["CHECKS", "Check", "checks_on", "compare_check", "detail_check", "listing", "option_names", "parse_checks",
+__all__ = ["CHECKS", "Check", "check_option_names", "checks_on", "compare_check", "detail_check", "listing", "parse_checks",
            "register_check", "registered", "role_check", "signature_parts", "wrapped"]

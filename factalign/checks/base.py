@@ -90,7 +90,7 @@ def _installed() -> tuple[str, ...]:
     return tuple(sorted({ep.name for ep in entry_points(group=CHECKS.group)}))
 
 
-def option_names() -> list[str]:
+def check_option_names() -> list[str]:
     """The option of each check: ScorerSettings' keywords and a bench variant's keys."""
     return [c.option for c in registered()]
 
