@@ -9,7 +9,7 @@ from typing import Any
 
 from factalign.calibration import Calibration, choose_calibration, decision_rules
 from factalign.calibration.decision import DecisionRule
-from factalign.checks import checks_on, registered, wrapped
+from factalign.checks import checks_on, wrapped
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import load_coref
 from factalign.coref.memo import MemoCoref
@@ -75,8 +75,7 @@ class Scorer:
         # the shipped model however it was named (house, onnx:<its dir>, with backend options): its signature
         house = self.nli_model is not None and self.nli_model.signature == default_nli_signature(DEFAULT_NLI)
         self.calibration_model = choose_calibration(s.calibration, s.threshold, self.method_def.name, self.signature, house,
-                                                    self.nli_model and self.nli_model.signature,
-                                                    [check.name for check in registered()])
+                                                    self.nli_model and self.nli_model.signature)
         self.summary_rule, self.claim_rule = decision_rules(self.calibration_model, s.threshold)
 
     @classmethod

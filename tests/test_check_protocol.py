@@ -176,3 +176,11 @@ def test_the_architecture_docs_check_example_is_one_file_and_one_registration(tm
     helped = subprocess.run([sys.executable, "-m", "factalign", "bench", "--help"], cwd=tmp_path, env=env,
                             capture_output=True, text=True)
     assert "--shout-check {on,off}" in helped.stdout
+
+
+def test_the_calibration_defaults_carry_over_the_built_in_checks_parts():
+    """calibration/defaults.py lies below factalign.checks (data imports calibration), so it names the parts a
+    default may differ in by itself: they are the built-in checks' names."""
+    from factalign.calibration.defaults import CHECK_PARTS
+
+    assert CHECK_PARTS == {check.name for check in registered()}

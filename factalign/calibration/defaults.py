@@ -9,7 +9,6 @@ summary gets no label and a FactalignWarning says why (a silently missing label 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Collection
 from pathlib import Path
 
 from factalign.calibration.decision import CLAIM_LABELS, SUMMARY_LABELS, DecisionRule
@@ -18,17 +17,19 @@ from factalign.errors import FactalignError, FactalignWarning
 from factalign.signature import Signature
 
 DEFAULTS_DIR = Path(__file__).resolve().parent / "defaults"
+# signature parts of the checks that cap a pair's probabilities where they find an error (detail, role and
+# comparison checks): a check mode only lowers some scores, so the default's thresholds still read the same
+# scale, and a user who turns a check on keeps labels, with a note saying the thresholds were fitted without it
+CHECK_PARTS = frozenset({"details", "roles", "compare"})
 MAKE_YOUR_OWN = "fit one for this scorer with `factalign calibrate --data LABELLED.jsonl --method METHOD --output cal.json`"
 
 
 def choose_calibration(calibration: str | Path | Calibration | None, threshold: float | None, method: str,
-                       signature: str, house_model: bool, nli: str | None = None,
-                       checks: Collection[str] = ()) -> Calibration | None:
+                       signature: str, house_model: bool, nli: str | None = None) -> Calibration | None:
     """`calibration` is a Calibration, a file path, "default" (the shipped default, house model only)
     or None. An explicit `threshold` overrides the default; with an explicit calibration it is an error.
     `nli`: the signature of the scorer's NLI model (None: it has none), named in the warning that another
-    model than the house model gets no default. `checks`: the signature parts a default may differ in and still
-    be carried over (default_calibration)."""
+    model than the house model gets no default."""
     explicit = calibration not in (None, "default")
     if threshold is not None:
         if explicit:
@@ -39,7 +40,7 @@ def choose_calibration(calibration: str | Path | Calibration | None, threshold: 
             _warn(f"the default calibration for {method} was made for the shipped house model, not {nli}; summaries "
                   f"are not labelled: {MAKE_YOUR_OWN.replace('METHOD', method)} and pass --calibration cal.json, "
                   "or pass --threshold")
-        return default_calibration(method, signature, checks) if calibration == "default" and house_model else None
+        return default_calibration(method, signature) if calibration == "default" and house_model else None
     cal = calibration if isinstance(calibration, Calibration) else Calibration.load(calibration)
     cal.check(signature)
     return cal
@@ -56,9 +57,8 @@ def decision_rules(calibration: Calibration | None, threshold: float | None
     return None, None
 
 
-def default_calibration(method: str, signature: str, checks: Collection[str] = ()) -> Calibration | None:
-    """The shipped calibration for this method if it was made for this signature, or for one that differs only in
-    the parts named `checks` (the checks' names, factalign/checks); else None and a warning."""
+def default_calibration(method: str, signature: str) -> Calibration | None:
+    """The shipped calibration for this method if it was made for this signature; else None and a warning."""
     path = DEFAULTS_DIR / f"{method}.json"
     if not path.is_file():
         _warn(f"no default calibration for method {method}; summaries are not labelled (pass --threshold or "
@@ -67,10 +67,7 @@ def default_calibration(method: str, signature: str, checks: Collection[str] = (
     cal = Calibration.load(path)
     cal.source = f"default:{method}"
     differing = Signature.parse(cal.signature).differing(Signature.parse(signature))
-    # only checks' parts differ: a check caps a pair's probabilities where it finds an error, so it only lowers some
-    # scores, the default's thresholds still read the same scale, and a user who turns a check on keeps labels, with
-    # a note saying the thresholds were fitted without it
-    if differing and set(differing) <= set(checks):
+    if differing and set(differing) <= CHECK_PARTS:
         made, this = _checks(cal.signature, differing), _checks(signature, differing)
         cal.source = f"default:{method}, fitted with {made}, carried to {this}"
         _warn(f"the default calibration for {method} was fitted with {made}; its thresholds are carried to {this} "
