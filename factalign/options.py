@@ -9,14 +9,11 @@ from dataclasses import dataclass, field
 
 from factalign.calibration.tasks import CHOICES as TASK_CHOICES
 from factalign.calibration.tasks import HELP as TASK_HELP
+from factalign.checks import check_option_names
+from factalign.checks import registered
 from factalign.claims import DEFAULT_EXTRACTOR, EXTRACTORS
 from factalign.coref import COREF_BACKENDS, DEFAULT_COREF
 from factalign.errors import FactalignError, quoted
-from factalign.details import DEFAULT as DETAILS_DEFAULT
-from factalign.details import MODES as DETAIL_MODES
-from factalign.details.compare import DEFAULT_ON as COMPARE_ON
-from factalign.details.compare import KINDS as COMPARE_KINDS
-from factalign.details.roles import DEFAULT_ON as ROLES_ON
 from factalign.evidence import DEFAULT_K, DEFAULT_PAIR_BUDGET, DEFAULT_RETRIEVER, MIN_PAIR_BUDGET, RETRIEVERS
 from factalign.io import default_cache_path
 from factalign.methods import DEFAULT_METHOD, METHODS, get_method
@@ -75,8 +72,9 @@ def add_task_option(p: argparse.ArgumentParser) -> None:
 
 
 def add_prefilter_options(p: argparse.ArgumentParser) -> None:
-    """`--prefilter K`, `--retriever NAME`, `--pair-budget N`, `--detail-check MODE` and `--role-check on|off` on an argparse parser
-    (score, batch, bench, calibrate): what each claim is checked against."""
+    """`--prefilter K`, `--retriever NAME`, `--pair-budget N` and each registered check's flag (factalign/checks:
+    `--detail-check MODE`, `--role-check on|off`, `--compare-check on|off|KINDS`) on an argparse parser (score, batch,
+    bench, calibrate): what each claim is checked against."""
     p.add_argument("--prefilter", metavar="K", help=f"evidence prefilter: compare each claim with the K document sentences "
                    f"the retriever ranks highest; 0 = off, the published methods (default: {DEFAULT_K})")
     p.add_argument("--retriever", metavar="NAME", help=f"prefilter retriever: {', '.join(RETRIEVERS)} "
@@ -85,22 +83,9 @@ def add_prefilter_options(p: argparse.ArgumentParser) -> None:
                    f"claim against it (needs the prefilter; N >= {MIN_PAIR_BUDGET}): each method keeps fewer retrieved "
                    f"sentences so its extras fit; named in the signature as prefilter:bm25@K/pairsN; 0 = off "
                    f"(default: {DEFAULT_PAIR_BUDGET})")
-    p.add_argument("--detail-check", choices=tuple(DETAIL_MODES), help="look up each claim's details in the sources "
-                   "(factalign/details): on = numbers, scores, years, dates and names, a claim with one found nowhere "
-                   "there is not supported; numbers = the same without names; counts = numbers with their units and "
-                   "match scores only; conflict = only NLI pairs whose premise "
-                   "gives a different value of the same kind count against the claim; its reason names the detail; "
-                   f"named in the signature as details:... (default: {DETAILS_DEFAULT})")
-    p.add_argument("--role-check", choices=("on", "off"), help="a claim whose verb has its agent and patient the other way "
-                   "round from a source sentence with the same verb (\"Chelsea beat Arsenal\" against \"Arsenal beat "
-                   "Chelsea\"), or a quantity moving the other way by the same amount (\"fell 8 percent\" against \"was up 8 "
-                   "percent\"), is contradicted; named in the signature as roles:swap+direction "
-                   f"(default: {'on' if ROLES_ON else 'off'})")
-    p.add_argument("--compare-check", metavar="on|off|KINDS", help="set each claim beside its evidence sentences slot "
-                   "by slot (factalign/details/compare): roles reversed, a negation or opposite event, another name, "
-                   "rank or quantity in the same slot, or a claim surer than its evidence is not supported, and its "
-                   f"reason names both sides; KINDS: some of {', '.join(COMPARE_KINDS)} joined by + or ,; named in the "
-                   f"signature as compare:KIND+... (default: {'on' if COMPARE_ON else 'off'})")
+    for check in registered():  # --detail-check, --role-check, --compare-check, in signature order
+        p.add_argument(check.flag, choices=check.choices, metavar=check.metavar,
+                       help=f"{check.help} (default: {check.default})")
 
 
 def add_fail_under_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -217,8 +202,7 @@ def _takes(method: str, key: str) -> bool:
     return key in get_method(method).params
 
 
-SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check",
-                 "compare_check")
+SCORER_MODELS = ("nli", "extractor", "coref", "prefilter", "retriever", "pair_budget")  # and each check's option
 
 
 def scorer_from_args(args: argparse.Namespace, method: str | None = None) -> Scorer:
@@ -236,10 +220,10 @@ def settings_from_args(args: argparse.Namespace, method: str | None = None) -> S
 
 
 def settings_for(args: argparse.Namespace, method: str, params: dict[str, str], **models) -> ScorerSettings:
-    """The ScorerSettings of every subcommand: `method` with `params`, the SCORER_MODELS given in `models`
+    """The ScorerSettings of every subcommand: `method` with `params`, the SCORER_MODELS and checks given in `models`
     (bench's variants) or else on the command line, and the command line's labelling, cache, LLM and size
     limit; the same keyword arguments Python's `ScorerSettings(...)` / `Scorer(...)` take."""
-    chosen = {**{k: getattr(args, k) for k in SCORER_MODELS if hasattr(args, k)}, **models}
+    chosen = {**{k: getattr(args, k) for k in (*SCORER_MODELS, *check_option_names()) if hasattr(args, k)}, **models}
     needs_llm = "llm" in uses(get_method(method), chosen.get("extractor")) or _llm_checker(chosen.get("nli"))
     llm = llm_settings_from_args(args) if needs_llm else None
     return ScorerSettings(method, **chosen, llm=llm, threshold=getattr(args, "threshold", None),

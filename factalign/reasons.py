@@ -1,56 +1,46 @@
 """One line per claim that is not supported, saying why (`ClaimResult.reason`; the terminal table, JSON and the
-HTML report show it): the detail the sources lack ("50,000: the sources say 35,000"; factalign/details), else the
-roles or direction the sources have the other way round (factalign/details/roles.py), else the sentence that contradicts it,
-else "no sentence supports it (closest: ...)"."""
+HTML report show it): the finding of a check that is on (factalign/checks: the detail the sources lack, "50,000: the
+sources say 35,000", then the roles or direction the sources have the other way round, then the comparison stage's
+slot), else the sentence that contradicts it, else "no sentence supports it (closest: ...)"."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from factalign.checks import Check
+from factalign.checks.places import cut
 from factalign.data import ClaimResult, Document
-from factalign.details import CheckedSources, describe
-from factalign.details import roles
-from factalign.details.compare import OFF as COMPARE_OFF
-from factalign.details.compare import CompareCheck
-from factalign.details.compare import describe as describe_compared
-from factalign.evidence import tokens
 from factalign.nli import CON
 
-QUOTE_CHARS = 100  # of the premise quoted in a reason
 # a closest sentence the model gives at least this p_ent (or entailment as its top label) may say the claim in
 # other words: the threshold judged the claim unsupported, but the evidence is no proof of an error
 NEAR_ENTAILMENT = 0.4
 
 
-def add_reasons(claims: list[ClaimResult], doc: Document, checked: CheckedSources | None,
-                role_check: bool = False, compare_check: CompareCheck = COMPARE_OFF) -> None:
-    """Each claim's `details["missing_details"]` (with the detail check), `details["reversed"]` (with the role
-    check, where a source sentence reverses its roles or its direction), `details["compared"]` (with the comparison
-    stage, its first finding) and `reason` (where it is not supported)."""
+def add_reasons(claims: list[ClaimResult], doc: Document, checks: Sequence[tuple[Check, Any]] | None = ()) -> None:
+    """Each claim's finding of each check that is on (`checks`: (check, spec) pairs in registry order; in
+    `details[check.finding]`: the details the sources lack, the roles or direction a source sentence reverses, the
+    comparison stage's first finding) and `reason` (where it is not supported)."""
     for c in claims:
-        found = checked.findings(c.claim.text, _around(c, doc)) if checked is not None and checked.missing(c.claim.text) else []
-        if found:
-            c.details["missing_details"] = found
-        if role_check and c.counted:
-            reversed_ = roles.finding(c.claim.text, _sentences_near(c, doc))
-            if reversed_:
-                c.details["reversed"] = reversed_
-        if compare_check.on and c.counted:
-            compared = compare_check.finding(c.claim.text, _sentences_near(c, doc))
-            if compared:
-                c.details["compared"] = compared
-        c.reason = claim_reason(c, doc)
+        for check, spec in checks or ():
+            found = check.find(spec, c, doc)
+            if found:
+                c.details[check.finding] = found
+        c.reason = claim_reason(c, doc, checks or ())
         if c.reason and c.reason.startswith(MAY_SAY_SAME) and c.decision == "block":
             c.decision = "review"  # the closest sentence may say the same: a reader should look, not a gate block
 
 
-def claim_reason(c: ClaimResult, doc: Document) -> str | None:
-    if c.details.get("missing_details"):
-        return describe(c.details["missing_details"])
-    if c.label != "unsupported":
-        return None
-    if c.details.get("reversed"):
-        return roles.describe(c.details["reversed"], _cut)
-    if c.details.get("compared"):
-        return describe_compared(c.details["compared"], _cut)
+def claim_reason(c: ClaimResult, doc: Document, checks: Sequence[tuple[Check, Any]] = ()) -> str | None:
+    """A check's finding that stands whatever the label, else for an unsupported claim the first check's finding,
+    else what the closest premise says."""
+    found = [(check, c.details[check.finding]) for check, _ in checks if c.details.get(check.finding)]
+    said = next((check.reason(f) for check, f in found if check.any_label), None)
+    if said or c.label != "unsupported":
+        return said
+    if found:
+        return found[0][0].reason(found[0][1])
     quote = _quote(c, doc)
     if quote and len(c.probs) == 3 and max(range(3), key=lambda k: c.probs[k]) == CON and c.premise.granularity != "document":
         return f"contradicted by: {quote}"
@@ -73,27 +63,4 @@ def _nearly_entailed(c: ClaimResult) -> bool:
 def _quote(c: ClaimResult, doc: Document) -> str:
     if c.premise is None or not c.premise.spans:
         return ""
-    return _cut(" ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans))
-
-
-def _cut(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 3].rstrip() + "..."
-
-
-def _sentences_near(c: ClaimResult, doc: Document) -> list[str]:
-    """The premise's sentences, then the rest of the document's (the role check looks in single sentences)."""
-    spans = c.premise.spans if c.premise is not None else []
-    first = [i for i, (s, e) in enumerate(doc.sentences) if any(a < e and s < b for a, b in spans)]
-    return [doc.sentence(i) for i in first + [i for i in range(len(doc.sentences)) if i not in first]]
-
-
-def _around(c: ClaimResult, doc: Document) -> list[str]:
-    """Where a reader would look for the value the sources give instead: the sentence sharing the most words with
-    the claim, then that sentence with its neighbours (the premise the capped NLI answer points to may be any)."""
-    if not doc.sentences:
-        return []
-    claim = set(tokens(c.claim.text))
-    best = max(range(len(doc.sentences)), key=lambda i: (len(claim & set(tokens(doc.sentence(i)))), -i))
-    near = [j for j in (best - 1, best, best + 1) if 0 <= j < len(doc.sentences)]
-    return [doc.sentence(best), " ".join(doc.sentence(j) for j in near)]
+    return cut(" ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans))

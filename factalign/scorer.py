@@ -9,11 +9,11 @@ from typing import Any
 
 from factalign.calibration import Calibration, Calibrations, decision_rules
 from factalign.calibration.tasks import Task, task_for
+from factalign.checks import checks_on, wrapped
 from factalign.claims import ClaimExtractor, load_extractor
 from factalign.coref import load_coref
 from factalign.coref.memo import MemoCoref
 from factalign.data import Document, SummaryResult
-from factalign.details import DetailCheck
 from factalign.errors import FactalignError
 from factalign.inputs import to_document
 from factalign.evidence import Prefilter
@@ -45,7 +45,6 @@ class Scorer:
     prefilter_model: Prefilter
     coref_model: MemoCoref
     nli_model: NLIModel | None
-    detail_model: DetailCheck
     llm: Any  # the client of methods and extractors that use an LLM (else the object given, or None)
     extractor_model: ClaimExtractor
     calibrations: Calibrations  # by task name (calibration/tasks.py): the one that labels its texts
@@ -63,7 +62,6 @@ class Scorer:
         if self.nli_model is not None and self.method_def.refuses_binary and labels_of(self.nli_model).binary:
             raise FactalignError(f"method {self.method_def.name!r} cannot use a binary checker ({self.nli_model.signature}): "
                                  f"{self.method_def.refuses_binary}")  # before any row is scored
-        self.detail_model = s.detail_check
         if isinstance(s.llm, LLMSettings):
             self.llm = s.llm.load(cache=s.cache) if s.uses_llm else None
         else:
@@ -85,7 +83,7 @@ class Scorer:
         """A setting read through the scorer (`scorer.params`, `scorer.threshold`), so that code holding a scorer
         need not reach for its ScorerSettings."""
         settings = self.__dict__.get("settings")
-        if settings is not None and name in SETTINGS_FIELDS:
+        if settings is not None and (name in SETTINGS_FIELDS or name in settings.checks):
             return getattr(settings, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -179,10 +177,8 @@ class Scorer:
         return self._score(self.as_document(document, "document"), self.as_document(summary, "summary"), nli)
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
-        checked = self.detail_model.sources(doc.text) if self.detail_model.on and nli is not None else None
-        nli = self.settings.compare_check.wrap(self.settings.role_check.wrap(nli))
-        inputs = Inputs(doc, summ, checked.wrap(nli) if checked else nli, self.extractor_model, self.coref_model, self.llm,
-                        self.prefilter_model if self.prefilter_model.on else None)
+        inputs = Inputs(doc, summ, wrapped(self.settings.checks, doc.text, nli), self.extractor_model, self.coref_model,
+                        self.llm, self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
         task = self.task_of(doc)
         cal = self.calibrations[task.name]
@@ -199,7 +195,7 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif claim_rule:
                 c.decide(claim_rule)
-        add_reasons(claims, doc, checked, self.settings.role_check.on, self.settings.compare_check)
+        add_reasons(claims, doc, checks_on(self.settings.checks) if nli is not None else ())
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if summary_rule:

@@ -2,7 +2,7 @@
 
 The command line (`factalign.options.settings_from_args`) and Python (`ScorerSettings(method, **options)`, or
 `Scorer(method, **options)`, which makes one) build it with the same keyword arguments, checked here once: a
-bad method, parameter, threshold, prefilter or detail check fails before any model loads. It holds names
+bad method, parameter, threshold, prefilter or check fails before any model loads. It holds names
 (specs), numbers and small frozen objects, so it pickles whenever its specs are strings (the command line's
 always are): the batch engines' jobs and each Ray actor get it and build their own `Scorer(settings)`. Which
 settings and which model identities a number depends on, in which order, is decided here too
@@ -10,8 +10,9 @@ settings and which model identities a number depends on, in which order, is deci
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,12 +21,8 @@ from factalign.calibration import Calibration
 from factalign.calibration.tasks import AUTO, parse_task
 from factalign.claims import DEFAULT_EXTRACTOR, ClaimExtractor, extractor_uses
 from factalign.coref import DEFAULT_COREF, CorefModel
-from factalign.details import OFF as DETAILS_OFF
-from factalign.details.compare import OFF as COMPARE_OFF
-from factalign.details.compare import CompareCheck, parse_compare_check
-from factalign.details import DetailCheck, parse_detail_check
-from factalign.details.roles import OFF as ROLES_OFF
-from factalign.details.roles import RoleCheck, parse_role_check
+from factalign.checks import check_option_names
+from factalign.checks import parse_checks, signature_parts
 from factalign.errors import FactalignError
 from factalign.evidence import Prefilter, parse_prefilter
 from factalign.methods import DEFAULT_METHOD, Method, get_method
@@ -56,6 +53,23 @@ class LLMSettings:
                         cache=cache)
 
 
+def _check_keywords(cls):
+    """Each registered check's option is a keyword of its own (`ScorerSettings(detail_check="on")`,
+    `dataclasses.replace(settings, role_check=False)`), gathered into `checks` over what that holds."""
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self, *args, **options):
+        named = [k for k in options if k in check_option_names()]
+        if named:
+            options["checks"] = {**(options.get("checks") or {}), **{k: options.pop(k) for k in named}}
+        init(self, *args, **options)
+
+    cls.__init__ = __init__
+    return cls
+
+
+@_check_keywords
 @dataclass(frozen=True)
 class ScorerSettings:
     """Everything a Scorer's numbers depend on besides its models' weights; `Scorer(settings)` loads those.
@@ -67,9 +81,9 @@ class ScorerSettings:
 
     Given values are checked and decided here: `params` holds every parameter of the method (its defaults and
     the given ones, typed), `prefilter`, `retriever` and `pair_budget` the evidence prefilter as it runs (K = 0
-    when the method does not use it), `detail_check` a DetailCheck and `role_check` a RoleCheck (both off for a method without NLI) and `llm`
-    an LLMSettings unless a client object was given. `dataclasses.replace(settings, nli=...)` gives checked
-    settings that differ in one setting.
+    when the method does not use it), `checks` every registered check's parsed spec by its option (all off for a
+    method without NLI; `settings.detail_check` reads one) and `llm` an LLMSettings unless a client object was given.
+    `dataclasses.replace(settings, nli=...)` gives checked settings that differ in one setting.
     """
 
     method: str | Method | Callable = DEFAULT_METHOD  # a registered name, a Method, or a run(inputs, **params) function
@@ -97,15 +111,10 @@ class ScorerSettings:
     # NLI pairs per claim against a document of more than 2K sentences (needs the prefilter); None: the default
     # (32), 0: no budget (factalign/evidence)
     pair_budget: int | str | None = None
-    # the detail check (factalign/details): "off", "on", "numbers" or "conflict" (or a bool, a DetailCheck); None: the
-    # default (factalign.details.DEFAULT)
-    detail_check: bool | str | DetailCheck | None = None
-    # the role check (factalign/details/roles.py): a claim whose agent and patient a source sentence has the other way
-    # round is contradicted; None: the default (on), False / "off": off
-    role_check: bool | str | RoleCheck | None = None
-    # the comparison stage (factalign/details/compare): a claim set beside its evidence slot by slot; "on", "off" or
-    # kinds ("roles,negation"); None: the default (factalign.details.compare.DEFAULT_ON)
-    compare_check: bool | str | CompareCheck | None = None
+    # the checks (factalign/checks): each registered check's value by its option, `detail_check` ("off", "on",
+    # "numbers", "counts", "conflict"), `role_check` (on/off), `compare_check` (on/off or kinds, "roles,negation"),
+    # each also a keyword of its own (`ScorerSettings(role_check=False)`); a check not given takes its default
+    checks: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
         method = self.method_def
@@ -124,16 +133,19 @@ class ScorerSettings:
         evidence = given if isinstance(given, Prefilter) else parse_prefilter(given, self.retriever, self.pair_budget)
         if "prefilter" not in method.uses:
             evidence = Prefilter(0, evidence.retriever, 0)
-        nli_used = method.uses_nli(params)
-        details = parse_detail_check(self.detail_check) if nli_used else DETAILS_OFF
-        roles = parse_role_check(self.role_check) if nli_used else ROLES_OFF
-        compared = parse_compare_check(self.compare_check) if nli_used else COMPARE_OFF
         decided = {"params": params, "prefilter": evidence.k, "retriever": evidence.retriever,
-                   "pair_budget": evidence.pairs, "detail_check": details, "role_check": roles,
-                   "compare_check": compared, "task": task,
+                   "pair_budget": evidence.pairs, "checks": parse_checks(self.checks, method.uses_nli(params)),
+                   "task": task,
                    "llm": LLMSettings() if self.llm is None else self.llm}
         for name, value in decided.items():
             object.__setattr__(self, name, value)  # frozen: set once, here
+
+    def __getattr__(self, name: str) -> Any:
+        """A check's spec, read by its option: `settings.detail_check` is `settings.checks["detail_check"]`."""
+        checks = self.__dict__.get("checks")
+        if checks is not None and name in checks:
+            return checks[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def method_def(self) -> Method:
@@ -154,7 +166,7 @@ class ScorerSettings:
 
     def signature(self, nli: NLIModel | None, extractor: ClaimExtractor, coref: CorefModel, llm: Any) -> Signature:
         """Like sacrebleu's: the method and every parameter, the identities of the models built from these
-        settings where the numbers depend on them, the prefilter and the detail check when on, then the
+        settings where the numbers depend on them, the prefilter and each check when on, then the
         package version."""
         method = self.method_def
         used = method.uses_for(self.params)
@@ -170,12 +182,7 @@ class ScorerSettings:
         prefilter = self.new_prefilter()
         if prefilter.on:  # off: not named, so results of the published methods keep their signature
             parts.append(("prefilter", prefilter.signature))
-        if self.detail_check.on:
-            parts.append(("details", self.detail_check.signature))
-        if self.role_check.on:
-            parts.append(("roles", self.role_check.signature))
-        if self.compare_check.on:  # off: not named, so results without it keep their signature
-            parts.append(("compare", self.compare_check.signature))
+        parts += signature_parts(self.checks)  # each check that is on, in registry order; off: not named
         return Signature((*parts, ("version", __version__)))
 
 

@@ -142,8 +142,8 @@ def test_a_premise_that_holds_the_detail_is_answered_as_the_model_answers():
 
 def test_every_nli_method_scores_with_the_check_and_the_switch_means_off():
     for method in ("nli-sent", "summac-zs", "fizz", "infuse", "sentli", "fulldoc"):
-        assert Scorer(method, nli=TableNLI({}), calibration=None).detail_model.on is DetailCheck().on
-        assert not Scorer(method, nli=TableNLI({}), calibration=None, detail_check="off").detail_model.on
+        assert Scorer(method, nli=TableNLI({}), calibration=None).settings.detail_check.on is DetailCheck().on
+        assert not Scorer(method, nli=TableNLI({}), calibration=None, detail_check="off").settings.detail_check.on
     assert parse_detail_check("ON").on and not parse_detail_check(False).on
     assert [parse_detail_check(v).mode for v in ("on", "all", True, "Numbers", " conflict ", "no", None)] == [
         "on", "on", "on", "numbers", "conflict", "off", "counts"]

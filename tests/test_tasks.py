@@ -79,7 +79,7 @@ def test_score_and_batch_take_the_task(defaults, capsys):
     code, out, _ = run(capsys, "score", *pair, "--json")
     assert code == 0 and (json.loads(out)["task"], json.loads(out)["label"]) == ("summary", "inconsistent")
     code, out, _ = run(capsys, "score", *pair, "--task", "answer")
-    assert code == 0 and "consistent" in out and "calibration default:nli-sent/answer on answer.jsonl" in out
+    assert code == 0 and "[consistent," in out and "task answer: consistent when score >= 0.4000" in out
     code, _, err = run(capsys, "score", *pair, "--task", "answer", "--threshold", "0.1")
     assert_one_line_error(code, err, "task answer picks a shipped default calibration")
     with pytest.raises(SystemExit) as exit_:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from factalign.checks import check_option_names
 from factalign.errors import FactalignError
 from factalign.options import MethodParams
 from factalign.registry import parse_options
@@ -13,24 +14,28 @@ from factalign.registry import parse_options
 _ITEM = re.compile(r"^([A-Za-z0-9_.-]+)(?:\[(.*)\])?$")
 
 
-MODEL_OPTIONS = ("extractor", "coref", "prefilter", "retriever", "pair_budget", "detail_check", "role_check",
-                 "compare_check")  # allowed in brackets beside method parameters: nli-claim[extractor=rules]
+# allowed in brackets beside method parameters (nli-claim[extractor=rules]), and each check's option (fenice[role_check=off])
+MODEL_OPTIONS = ("extractor", "coref", "prefilter", "retriever", "pair_budget")
+
+
+def model_option(key: str) -> bool:
+    return key in MODEL_OPTIONS or key in check_option_names()
 
 
 @dataclass(frozen=True)
 class Variant:
     name: str                 # as the table shows it, e.g. "fenice[use_coref=false]"
     method: str
-    params: dict[str, str]    # method parameters and, under MODEL_OPTIONS keys, models chosen for this variant
+    params: dict[str, str]    # method parameters and, under model options' keys, models and checks chosen for it
 
     @property
     def method_params(self) -> dict[str, str]:
-        return {k: v for k, v in self.params.items() if k not in MODEL_OPTIONS}
+        return {k: v for k, v in self.params.items() if not model_option(k)}
 
     @property
     def models(self) -> dict[str, str]:
-        """The MODEL_OPTIONS this variant chooses for itself."""
-        return {k: v for k, v in self.params.items() if k in MODEL_OPTIONS}
+        """The model options and checks this variant chooses for itself."""
+        return {k: v for k, v in self.params.items() if model_option(k)}
 
     @property
     def slug(self) -> str:

@@ -38,19 +38,34 @@ import numpy as np
 from factalign.details.find import Detail, day_of_month, details_of, words
 from factalign.details.match import SourceIndex, conflicting, nearby
 from factalign.errors import FactalignError
+from factalign.nli.base import Wrapper
 from factalign.registry import switch
 
 CAP = 0.0  # p_ent of a pair the check answers
 NUMBER_KINDS = frozenset(("number", "year", "score", "date"))
 ALL_KINDS = NUMBER_KINDS | {"name"}
-# mode: (kinds checked, signature); "on" is signed `exact`: every kind, each matched as written
 COUNT_KINDS = frozenset(("number", "score"))
 # "counts" also leaves out the day of a date ("March 1") and a count of up to LISTED without a unit: the sources may
 # list the things rather than count them ("Paris, Rome and Berlin": "three cities")
 LISTED = 10
-MODES = {"off": (frozenset(), None), "on": (ALL_KINDS, f"exact/cap{CAP:g}"),
-         "numbers": (NUMBER_KINDS, f"numbers/cap{CAP:g}"), "counts": (COUNT_KINDS, f"counts/cap{CAP:g}"),
-         "conflict": (NUMBER_KINDS, f"conflict/cap{CAP:g}-con")}
+
+
+@dataclass(frozen=True)
+class Mode:
+    """What a mode checks and how, decided here by its name and read everywhere else from these fields."""
+
+    kinds: frozenset[str]
+    signature: str | None
+    conflict: bool = False  # only a premise giving another value of the kind answers, into contradiction
+    in_unit: bool = False  # a missing detail is set beside a value of the sources in its own unit
+    lists: bool = False  # the day of a date and a count of up to LISTED without a unit are left out
+
+
+# "on" is signed `exact`: every kind, each matched as written
+MODES = {"off": Mode(frozenset(), None), "on": Mode(ALL_KINDS, f"exact/cap{CAP:g}"),
+         "numbers": Mode(NUMBER_KINDS, f"numbers/cap{CAP:g}"),
+         "counts": Mode(COUNT_KINDS, f"counts/cap{CAP:g}", in_unit=True, lists=True),
+         "conflict": Mode(NUMBER_KINDS, f"conflict/cap{CAP:g}-con", conflict=True, in_unit=True)}
 DEFAULT = "counts"
 _KEPT = 16  # sources whose index is kept (batch and bench score several summaries per document)
 
@@ -67,15 +82,15 @@ class DetailCheck:
 
     @property
     def on(self) -> bool:
-        return self.mode != "off"
+        return bool(self.kinds)
 
     @property
     def kinds(self) -> frozenset[str]:
-        return MODES[self.mode][0]
+        return MODES[self.mode].kinds
 
     @property
     def signature(self) -> str | None:
-        return MODES[self.mode][1]
+        return MODES[self.mode].signature
 
     def sources(self, text: str) -> CheckedSources:
         """The sources' index, kept for the next summaries of the same document."""
@@ -116,7 +131,7 @@ class CheckedSources:
     the check answers (see the module docstring)."""
 
     def __init__(self, text: str, mode: str = "on"):
-        self.index, self.mode, self.kinds = SourceIndex(text), mode, MODES[mode][0]
+        self.index, self.mode = SourceIndex(text), MODES[mode]
         self._missing: dict[str, tuple[Detail, ...]] = {}
         self._premises: dict[str, SourceIndex] = {}
 
@@ -126,8 +141,8 @@ class CheckedSources:
         if claim not in self._missing:
             own = f" {' '.join(words(claim))} " in self.index.padded
             self._missing[claim] = () if own else tuple(
-                d for d in details_of(claim) if d.kind in self.kinds and not self.index.has(d)
-                and not (self.mode == "counts" and (day_of_month(d, claim) or listed(d))))
+                d for d in details_of(claim) if d.kind in self.mode.kinds and not self.index.has(d)
+                and not (self.mode.lists and (day_of_month(d, claim) or listed(d))))
         return self._missing[claim]
 
     def _premise(self, premise: str) -> SourceIndex:
@@ -144,7 +159,7 @@ class CheckedSources:
         lacking = self.missing(claim)
         if not lacking:
             return None
-        if self.mode == "conflict":
+        if self.mode.conflict:
             index, own = self._premise(premise), self._premise(claim)
             return "contradiction" if any(not index.has(d) and conflicting(d, index, own) for d in lacking) else None
         return None if self.in_premise(lacking, premise) else "neutral"
@@ -159,9 +174,9 @@ class CheckedSources:
         NLI model)."""
         out = []
         for d in self.missing(claim):
-            same = self.mode in ("conflict", "counts")  # a count is compared with a value in its unit
-            other = next((w for w in (nearby(d, text, claim, same) for text in places) if w is not None), None)
-            if other is not None or self.mode != "conflict":
+            other = next((w for w in (nearby(d, text, claim, self.mode.in_unit) for text in places) if w is not None),
+                         None)
+            if other is not None or not self.mode.conflict:
                 out.append({"detail": d.text, "kind": d.kind, "sources_say": other.text if other else None})
         return out
 
@@ -177,11 +192,12 @@ def describe(findings: list[dict]) -> str:
                      else f"{f['detail']}: found nowhere in the sources" for f in findings)
 
 
-class CheckedNLI:
+class CheckedNLI(Wrapper):
     """The NLI model as the detail check hands it to a method (see the module docstring)."""
 
     def __init__(self, model, sources: CheckedSources):
-        self.model, self.sources, self.signature = model, sources, model.signature
+        super().__init__(model)
+        self.sources = sources
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         return answered(self.model.predict(pairs), pairs, self.sources.answer)

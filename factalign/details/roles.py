@@ -33,6 +33,7 @@ import numpy as np
 from factalign.details import answered
 from factalign.details.find import fold
 from factalign.errors import FactalignError
+from factalign.nli.base import Wrapper
 from factalign.registry import switch
 from factalign.text.nlp import SYNTAX, pipeline
 
@@ -195,11 +196,8 @@ def parse_role_check(value: bool | str | RoleCheck | None) -> RoleCheck:
     raise FactalignError(f"the role check is on or off, not {value!r}")
 
 
-class RoleCheckedNLI:
+class RoleCheckedNLI(Wrapper):
     """The NLI model as the role check hands it on (see the module docstring)."""
-
-    def __init__(self, model):
-        self.model, self.signature = model, model.signature
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         return answered(self.model.predict(pairs), pairs, _answer)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from factalign.errors import FactalignError
-from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget
+from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget, Wrapper, token_budget
 from factalign.nli.cache import CachedNLI
 from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
@@ -133,12 +133,5 @@ def default_nli_signature(spec: str = DEFAULT_NLI) -> str | None:
         return None
 
 
-def token_budget(model: NLIModel) -> TokenBudget | None:
-    """The model's token counting and premise budget, looking through our wrappers; None if it has none."""
-    while not isinstance(model, TokenBudget) and isinstance(getattr(model, "model", None), NLIModel):  # a wrapper
-        model = model.model
-    return model if isinstance(model, TokenBudget) else None
-
-
-__all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget",
+__all__ = ["NLIModel", "TokenBudget", "Pair", "ENT", "NEU", "CON", "CachedNLI", "TableNLI", "load_nli", "token_budget", "Wrapper",
            "NLI_BACKENDS", "KINDS", "DEFAULT_NLI", "HOUSE_MODEL_DIR", "default_nli_signature"]

@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from factalign.errors import FactalignError
+from factalign.nli.labels import LabelSet, labels_of
 
 Pair = tuple[str, str]
 ENT, NEU, CON = 0, 1, 2
@@ -15,7 +16,10 @@ ENT, NEU, CON = 0, 1, 2
 
 @runtime_checkable
 class NLIModel(Protocol):
-    """Anything that maps premise/hypothesis pairs to entailment, neutral, contradiction probabilities."""
+    """Anything that maps premise/hypothesis pairs to entailment, neutral, contradiction probabilities.
+
+    It may declare what its rows mean in `labels` (a LabelSet, nli/labels.py; 3-way when absent) and its size in
+    tokens by having TokenBudget's methods; a wrapper declares those of the model it wraps (`Wrapper`)."""
 
     #: identifies the model and its weights, recorded in result signatures and cache keys
     signature: str
@@ -35,6 +39,22 @@ class TokenBudget(Protocol):
     def premise_budget(self, hypothesis: str) -> int:
         """How many premise tokens fit beside this hypothesis."""
         ...
+
+
+class Wrapper:
+    """An NLI model that hands another on (the cache, the gathering, a check, the service's deadline): it declares
+    the wrapped model's signature, label set and token budget as its own, so no caller looks through it."""
+
+    def __init__(self, model: NLIModel):
+        self.model = model
+        self.signature: str = model.signature
+        self.labels: LabelSet = labels_of(model)
+        self.budget: TokenBudget | None = token_budget(model)
+
+
+def token_budget(model: NLIModel) -> TokenBudget | None:
+    """The model's token counting and premise budget (a wrapper declares its model's as `budget`); None if it has none."""
+    return model if isinstance(model, TokenBudget) else getattr(model, "budget", None)
 
 
 def label_columns(id2label: dict) -> list[int]:

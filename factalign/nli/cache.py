@@ -26,8 +26,8 @@ from factalign import cachedb
 from factalign.cachedb import dropped, open_cache
 from factalign.errors import FactalignError, FactalignWarning
 from factalign.io import CACHE_TABLES
-from factalign.nli.base import NLIModel, Pair
-from factalign.nli.labels import THREE_WAY, LabelSet, labels_of
+from factalign.nli.base import NLIModel, Pair, Wrapper
+from factalign.nli.labels import THREE_WAY, LabelSet
 
 _CHUNK = 500  # keys per SELECT, well under SQLite's variable limit
 # bumped when stored probabilities stop matching what the backends compute: 2 = onnx pairs run one by
@@ -41,11 +41,9 @@ def pair_key(signature: str, premise: str, hypothesis: str, labels: LabelSet = T
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
-class CachedNLI:
+class CachedNLI(Wrapper):
     def __init__(self, model: NLIModel, path: str | Path, timeout: float | None = None):
-        self.model = model
-        self.signature = model.signature
-        self.labels = labels_of(model)
+        super().__init__(model)
         self.path = Path(path)
         self.timeout = cachedb.LOCK_WAIT if timeout is None else timeout  # read now: tests shorten it
         self.warned = False

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from factalign.errors import FactalignError
-from factalign.nli.base import NLIModel, Pair
+from factalign.nli.base import NLIModel, Pair, Wrapper
 
 
 # summaries scored together at most (a batch's rows of one document, a bench's examples): their NLI calls share
@@ -35,9 +35,9 @@ class Stopped(BaseException):
     """Raised in a worker whose gathering was stopped; nobody reads its result."""
 
 
-class GatheringNLI:
+class GatheringNLI(Wrapper):
     def __init__(self, model: NLIModel, workers: int):
-        self.model, self.signature = model, model.signature
+        super().__init__(model)
         self.live = workers
         self.turn = threading.Lock()
         self.cond = threading.Condition()

@@ -11,8 +11,9 @@ columns mean:
   the model says nothing of contradiction, so its NLIScore and its support are both p_sup, and a
   claim result shows (p_sup,), the one number the model gives.
 
-A backend declares its set in a `labels` attribute; a model without one is 3-way, what an NLI model is
-unless it says otherwise (a plugin need not declare it).
+A backend declares its set in a `labels` attribute, and every wrapper (nli/base.py: `Wrapper`) the set of the
+model it wraps; a model without one is 3-way, what an NLI model is unless it says otherwise (a plugin need not
+declare it).
 """
 
 from __future__ import annotations
@@ -77,13 +78,9 @@ def label_set(name: str | LabelSet) -> LabelSet:
 
 
 def labels_of(model) -> LabelSet:
-    """The label set a model declares, looking through our wrappers (cache, gathering, detail check)."""
-    while model is not None and hasattr(model, "predict"):
-        declared = getattr(model, "labels", None)
-        if isinstance(declared, LabelSet):
-            return declared
-        model = getattr(model, "model", None)
-    return THREE_WAY
+    """The label set a model declares (a wrapper of ours declares its model's); 3-way when it declares none."""
+    declared = getattr(model, "labels", None)
+    return declared if isinstance(declared, LabelSet) else THREE_WAY
 
 
 def for_probs(probs) -> LabelSet:

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from factalign.calibration.tasks import candidates
+from factalign.checks import listing
 from factalign.errors import FactalignError
 from factalign.serve import schema
 from factalign.serve.body import BodyRefused, parse_body
@@ -75,7 +76,7 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
         parts = [f'{{"result": {r}}}' if isinstance(r, str) else json.dumps(error_body(r)) for r in results]
         return json_response(f'{{"results": [{", ".join(parts)}], "seconds": {time.monotonic() - start:.6f}}}')
 
-    @app.get("/v1/info", summary="version, signature, calibration and limits")
+    @app.get("/v1/info", summary="version, signature, calibration, checks and limits")
     async def info():
         scorer = worker.scorer
         cals = {t.name: scorer.calibrations[t.name] for t in candidates(config.settings.task)} if scorer is not None else {}
@@ -87,7 +88,7 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
                 "calibrations": {task: {"calibration": c.describe() if c is not None else None,
                                         "claims_labelled": bool(c is not None and c.claims is not None)}
                                  for task, c in cals.items()},
-                "limits": config.limits()}
+                "checks": listing(config.settings.checks), "limits": config.limits()}
 
     @app.get("/healthz", summary="the process answers")
     async def healthz():

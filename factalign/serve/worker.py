@@ -18,6 +18,7 @@ from typing import Any
 
 from factalign.engine.rows import warm_up
 from factalign.errors import FactalignError, json_text
+from factalign.nli import Wrapper
 from factalign.scorer import Scorer
 from factalign.serve.metrics import Metrics
 from factalign.settings import ScorerSettings
@@ -42,12 +43,12 @@ class Job:
         return Abandoned(f"the request took longer than --timeout ({self.timeout:g} s); its work was stopped")
 
 
-class DeadlineNLI:
+class DeadlineNLI(Wrapper):
     """The scorer's NLI model, refusing to start a call once the current job's deadline has passed; it counts
     the pairs asked for, and reads the cache's misses, for the metrics."""
 
     def __init__(self, model):
-        self.model, self.signature = model, model.signature
+        super().__init__(model)
         self.job: Job | None = None
         self.pairs = 0
 
@@ -56,9 +57,6 @@ class DeadlineNLI:
             raise self.job.abandoned()
         self.pairs += len(pairs)
         return self.model.predict(pairs)
-
-    def __getattr__(self, name: str):  # everything else (labels, budgets) as the model has it
-        return getattr(self.model, name)
 
 
 STOP = object()

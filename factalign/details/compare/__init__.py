@@ -27,6 +27,7 @@ import numpy as np
 from factalign.details import answered
 from factalign.details.compare.compare import INTO, KINDS, WHAT, Finding, compare
 from factalign.errors import FactalignError
+from factalign.nli.base import Wrapper
 from factalign.registry import switch
 
 DEFAULT_ON = False
@@ -80,11 +81,12 @@ def parse_compare_check(value: bool | str | CompareCheck | None) -> CompareCheck
     raise FactalignError(f"the compare check is on, off or kinds among {', '.join(KINDS)}, not {value!r}")
 
 
-class ComparedNLI:
+class ComparedNLI(Wrapper):
     """The NLI model as the comparison stage hands it on (see the module docstring)."""
 
     def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS)):
-        self.model, self.kinds, self.signature = model, kinds, model.signature
+        super().__init__(model)
+        self.kinds = kinds
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         return answered(self.model.predict(pairs), pairs, self._answer)

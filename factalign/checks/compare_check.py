@@ -1,0 +1,37 @@
+"""The comparison stage (factalign/details/compare) as a registered check: `--compare-check`, `compare:KIND+...`."""
+
+from __future__ import annotations
+
+from factalign.checks.base import Check, register_check
+from factalign.checks.places import cut, sentences_near
+from factalign.details.compare import DEFAULT_ON, KINDS, CompareCheck, describe, parse_compare_check
+
+
+@register_check
+class Compare(Check):
+    name = "compare"
+    option = "compare_check"
+    default = "on" if DEFAULT_ON else "off"
+    metavar = "on|off|KINDS"
+    help = ("set each claim beside its evidence sentences slot by slot (factalign/details/compare): roles reversed, a "
+            "negation or opposite event, another name, rank or quantity in the same slot, or a claim surer than its "
+            f"evidence is not supported, and its reason names both sides; KINDS: some of {', '.join(KINDS)} joined by "
+            "+ or ,; named in the signature as compare:KIND+...")
+    labels = KINDS
+    finding = "compared"
+    rank = 1
+
+    def parse(self, value) -> CompareCheck:
+        return parse_compare_check(value)
+
+    def signature(self, spec: CompareCheck) -> str | None:
+        return spec.signature
+
+    def wrap(self, spec: CompareCheck, text, nli):
+        return spec.wrap(nli)
+
+    def find(self, spec: CompareCheck, claim, document) -> dict | None:
+        return spec.finding(claim.claim.text, sentences_near(claim, document)) if claim.counted else None
+
+    def reason(self, found: dict) -> str:
+        return describe(found, cut)
