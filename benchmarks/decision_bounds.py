@@ -1,6 +1,6 @@
 """Do the conformal bounds of a calibration still hold once summaries are decided respecting their claims
-(calibration.decision.judge_summary: a one-sentence text judged by the claim part on its weakest claim, a blocked
-claim turns pass into review)? Cross-validated on a saved `factalign bench` run: each row is decided with the
+(calibration.decision.judge_summary: a blocked claim turns pass into review; with --sentence-is-claim, as the answer
+task does, a one-sentence text judged by the claim part on its weakest claim)? Cross-validated on a saved `factalign bench` run: each row is decided with the
 summary rule fitted (as `factalign calibrate` fits it) on the other folds and the calibration's claim part as
 shipped (fitted on WiCE claims, not on these rows).
 
@@ -47,6 +47,8 @@ def main() -> None:
     p.add_argument("--calibration", type=Path)
     p.add_argument("--data", type=Path, default=SHARED / "frank_val.jsonl")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--sentence-is-claim", action="store_true",
+                   help="judge a one-sentence summary as a claim, as the answer task does (the summary task does not)")
     args = p.parse_args()
     if not args.data.is_file():
         sys.exit(f"skip: {args.data} is absent")
@@ -68,7 +70,7 @@ def main() -> None:
         for i in evaluate:
             plain[i] = rule.decide(scores[i]).outcome
             respecting[i] = judge_summary(rule, scores[i], claims_of(rows[examples[i].id], claim_rule), claim_rule,
-                                          sentences[i]).outcome
+                                          args.sentence_is_claim and sentences[i] == 1).outcome
     print(f"{args.method}: {len(examples)} rows, 5-fold CV (seed {args.seed}); claim part: "
           f"{'threshold %.4f' % claim_rule.threshold if claim_rule else 'none'}; bounds: at most {bounds[0]:.0%} of "
           f"inconsistent passed, {bounds[1]:.0%} of consistent blocked")

@@ -1,6 +1,7 @@
 """How the labels of given calibrations do on a saved `factalign bench` run: each row labelled and decided as
 `factalign score` would (calibration.decision.judge_summary: a one-sentence text by the claim part on its weakest
-claim, a longer one by the summary rule), without scoring again. Compares the shipped default of each task, or a
+claim where its task judges sentences as claims, every other by the summary rule), without scoring again. A
+calibration named `summary` or `answer` is read as that task's; any other name as an answer's. Compares the shipped default of each task, or a
 calibration of an earlier commit (`git show REV:factalign/calibration/defaults/summary/fenice.json > old.json`),
 on the same rows, per category of the run (WiCE: the claims the house model held out of training, and the others).
 
@@ -9,7 +10,7 @@ on the same rows, per category of the run (WiCE: the claims the house model held
         --calibration answer=factalign/calibration/defaults/answer/fenice.json
 
 Prints per calibration and category: balanced accuracy of the label beside the best single threshold's on the same
-rows (on the score the label reads: a one-sentence text's weakest claim), the shares of unsupported texts labelled consistent and of supported ones labelled inconsistent, and the
+rows (on the score the labels read), the shares of unsupported texts labelled consistent and of supported ones labelled inconsistent, and the
 decisions' shares (inconsistent passed, consistent blocked, review).
 """
 
@@ -28,6 +29,7 @@ from factalign.bench import metrics  # noqa: E402
 from factalign.bench.data import load_benchmark  # noqa: E402
 from factalign.calibration.decision import judge_summary  # noqa: E402
 from factalign.calibration.model import Calibration  # noqa: E402
+from factalign.calibration.tasks import TASKS  # noqa: E402
 from factalign.data import Document  # noqa: E402
 
 
@@ -46,9 +48,6 @@ def main() -> None:
     labels = np.array([int(e.label) for e in examples])
     scores = np.array([rows[e.id]["score"] for e in examples])
     sentences = [len(Document.from_text(e.summary).sentences) for e in examples]
-    # the score each label reads: a one-sentence text's weakest claim, a longer text's own score
-    unit = np.array([min(c["score"] for c in rows[e.id]["claims"]) if n == 1 else rows[e.id]["score"]
-                     for e, n in zip(examples, sentences)])
     print(f"{args.method}: {len(examples)} rows of {args.data} ({sum(n > 1 for n in sentences)} of more than one sentence)")
     print("| calibration | rows | claim threshold | balanced accuracy % | best threshold's % | unsupported labelled "
           "consistent % | supported labelled inconsistent % | inconsistent passed % | consistent blocked % | review % |")
@@ -56,13 +55,19 @@ def main() -> None:
     for name, file in (c.split("=", 1) for c in args.calibration):
         cal = Calibration.load(file)
         rule, claim_rule = cal.summary_rule(), cal.claim_rule()
-        verdicts = [judge_summary(rule, scores[i], claims_of(rows[e.id], claim_rule), claim_rule, sentences[i])
-                    for i, e in enumerate(examples)]
+        # a calibration named after a task judges one-sentence texts as that task does; any other as a claim
+        as_claim = TASKS[name].sentence_is_claim if name in TASKS else True
+        verdicts = [judge_summary(rule, scores[i], claims_of(rows[e.id], claim_rule), claim_rule,
+                                  as_claim and sentences[i] == 1) for i, e in enumerate(examples)]
         for part in ("all", *sorted({e.category for e in examples if e.category})):
             idx = np.array([i for i, e in enumerate(examples) if part in ("all", e.category)])
             truth, said = labels[idx], np.array([verdicts[i].label == "consistent" for i in idx], dtype=int)
             outcome = np.array([verdicts[i].outcome for i in idx])
-            best = metrics.balanced_accuracy_at(truth, unit[idx], metrics.candidate_thresholds(unit[idx])).max()
+            # the best single threshold on the score the labels read: a one-sentence text's weakest claim where it is
+            # judged as a claim, else the text's own score
+            unit = np.array([min(c["score"] for c in rows[examples[i].id]["claims"]) if as_claim and sentences[i] == 1
+                             else scores[i] for i in idx])
+            best = metrics.balanced_accuracy_at(truth, unit, metrics.candidate_thresholds(unit)).max()
             cells = [metrics.balanced_accuracy(truth, said), best, said[truth == 0].mean(), 1 - said[truth == 1].mean(),
                      (outcome[truth == 0] == "pass").mean(), (outcome[truth == 1] == "block").mean(),
                      (outcome == "review").mean()]

@@ -216,10 +216,10 @@ class SummaryResult:
     task: str | None = None           # the kind of text whose default calibration labelled it (calibration/tasks.py)
 
     def decide(self, rule: DecisionRule, calibration: str | None = None, claim_rule: DecisionRule | None = None,
-               sentences: int = 0, task: str | None = None) -> None:
+               as_claim: bool = False, task: str | None = None) -> None:
         """Label, probability, outcome and reason (the only place a summary is labelled; see
         calibration.decision.judge_summary for how its claims count)."""
-        verdict = judge_summary(rule, self.score, self.claims, claim_rule, sentences)
+        verdict = judge_summary(rule, self.score, self.claims, claim_rule, as_claim)
         self.label, self.probability, self.decision = verdict.label, verdict.probability, verdict.outcome
         self.threshold, self.calibration, self.reason = verdict.threshold, calibration, verdict.reason
         self.task = task

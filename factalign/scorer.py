@@ -201,7 +201,8 @@ class Scorer:
         if summary_rule:
             # a one-sentence text is judged as a claim only by a calibration's claim part, not by a bare --threshold
             claim_part = claim_rule if cal is not None and cal.claims is not None else None
-            result.decide(summary_rule, cal.source if cal else None, claim_part, len(summ.sentences),
+            result.decide(summary_rule, cal.source if cal else None, claim_part,
+                          task.sentence_is_claim and len(summ.sentences) == 1,
                           task.name if self.calibrations.defaults and cal is not None else None)
         return result
 

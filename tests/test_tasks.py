@@ -6,7 +6,7 @@ import json
 import pytest
 
 from factalign import Scorer
-from factalign.calibration import Calibration, parse_task, task_for
+from factalign.calibration import Calibration, ClaimCalibration, parse_task, task_for
 from factalign.errors import FactalignError
 from tests.test_cli import assert_one_line_error, run
 
@@ -133,3 +133,19 @@ def test_calibrate_takes_the_claim_part_from_a_bench_runs_saved_claims(defaults,
     code, _, err = run(capsys, "calibrate", "--scores", tmp_path / "run", "--method", "nli-sent", "--output",
                        tmp_path / "cal.json", "--claims-scores", tmp_path / "run", "--claims-data", f"jsonl:{rows}")
     assert_one_line_error(code, err, "not both")
+
+
+def test_a_one_sentence_answer_is_a_claim_and_a_one_sentence_summary_is_a_summary(defaults):
+    """Each default gets a claim part at 0.45 (SUMMARY's one claim scores 0.5: supported): the answer task judges the
+    one-sentence text by it, the summary task by its summary rule (0.6: inconsistent), as FRANK's were fitted."""
+    nli, tmp_path = defaults
+    for task in THRESHOLDS:
+        path = tmp_path / "defaults" / task / "nli-sent.json"
+        cal = Calibration.load(path)
+        cal.claims = ClaimCalibration(0.45, {"kind": "platt", "a": 4.0, "b": -1.8})
+        cal.save(path)
+    scorer = Scorer("nli-sent", nli=nli)
+    summary, answer = scorer.score(DOC, SUMMARY), scorer.score([DOC, OTHER], SUMMARY)
+    assert summary.claims[0].label == answer.claims[0].label == "supported"
+    assert (summary.label, summary.threshold) == ("inconsistent", 0.6)
+    assert (answer.label, answer.threshold) == ("consistent", 0.45)

@@ -154,7 +154,7 @@ def test_export_onnx_is_quiet_names_the_model_as_not_the_shipped_one_and_scoring
                  f"onnx:{tmp_path / 'mine-onnx'}", "--no-cache", "--json"]) == 0
     out, err = capfd.readouterr()
     assert json.loads(out)["label"] is None
-    assert "warning: the default calibration for fenice was made for the shipped house model, not local/mine-onnx#" in err
+    assert "warning: the default calibrations for fenice were made for the shipped house model, not local/mine-onnx#" in err
 
 
 def test_train_two_steps_and_export_onnx(tmp_path, tiny_base):

@@ -87,11 +87,12 @@ class Verdict:
 
 
 def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: DecisionRule | None = None,
-                  sentences: int = 0) -> Verdict:
+                  as_claim: bool = False) -> Verdict:
     """A summary's verdict, respecting its claims (ClaimResults, already decided):
-    - a text of one sentence is a claim: with a claim rule (a calibration's claim part) its label, probability and
-      outcome all come from that rule on its weakest counted claim's score, as the claim part was fitted (its
-      bands bound the risks of claims, the unit it is judged as); a reason is given only where it does not pass;
+    - a text judged `as_claim` (one sentence of a task whose texts are claims, calibration/tasks.py): with a claim
+      rule (a calibration's claim part) its label, probability and outcome all come from that rule on its weakest
+      counted claim's score, as the claim part was fitted (its bands bound the risks of claims, the unit it is
+      judged as); a reason is given only where it does not pass;
     - a longer text's outcome is the summary rule's, moved to review where its claims disagree: it passes only if
       no claim is blocked. Outcomes only move to review, so the summary rule's conformal bounds (inconsistent
       passed, consistent blocked) still hold on the data it was fitted on;
@@ -99,7 +100,7 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
     counted = [(i, c) for i, c in enumerate(claims) if c.counted]
     d, threshold, reason = rule.decide(score), rule.threshold, None
     label, probability, outcome = d.label, d.probability, d.outcome
-    as_claim = sentences == 1 and claim_rule is not None and bool(counted)
+    as_claim = as_claim and claim_rule is not None and bool(counted)
     if as_claim:
         weakest_claim = min((c for _, c in counted), key=lambda c: c.score)
         weakest = weakest_claim.score
