@@ -149,32 +149,19 @@ def test_the_architecture_docs_check_example_is_one_file_and_one_registration(tm
     """docs/architecture.md's `Shout`, saved as factalign/checks/shout.py of a copy of the package and imported in
     checks/__init__.py as the doc says: a flag, a signature part after the built-in ones, and a score it caps."""
     import json
-    import os
-    import re
-    import shutil
-    import subprocess
-    import sys
-    from pathlib import Path
 
-    tree = Path(__file__).resolve().parents[1]
-    doc = (tree / "docs" / "architecture.md").read_text()
-    code = re.search(r"A check \(`factalign/checks/shout.py`.*?```python\n(.*?)```", doc, re.S).group(1)
-    package = tmp_path / "factalign"
-    shutil.copytree(tree / "factalign", package, ignore=shutil.ignore_patterns("models", "__pycache__"))
-    (package / "checks" / "shout.py").write_text(code)
-    init = package / "checks" / "__init__.py"
-    init.write_text(init.read_text().replace("role_check, compare_check\n", "role_check, compare_check, shout\n"))
+    from tests.doc_examples import package_with_example, run_in
+
+    env = package_with_example(tmp_path, "A check (`factalign/checks/shout.py`", "checks", "shout", "role_check, compare_check")
     table = tmp_path / "t.json"
     table.write_text(json.dumps([{"premise": "Anna sang in Paris.", "hypothesis": "Anna sang!", "probs": [0.8, 0.1, 0.1]}]))
     probe = (f"from factalign import Scorer; s = Scorer('nli-sent', nli='table:{table}', shout_check='on', threshold=0.5, "
              "role_check='off', detail_check='off'); r = s.score('Anna sang in Paris.', 'Anna sang!'); "
              "print(s.signature.split('|')[-2], r.score, r.claims[0].reason)")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+    done = run_in(tmp_path, env, "-c", probe)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split(maxsplit=2) == ["shout:on", "-0.9", "it shouts\n"]
-    helped = subprocess.run([sys.executable, "-m", "factalign", "bench", "--help"], cwd=tmp_path, env=env,
-                            capture_output=True, text=True)
+    helped = run_in(tmp_path, env, "-m", "factalign", "bench", "--help")
     assert "--shout-check {on,off}" in helped.stdout
 
 

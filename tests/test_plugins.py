@@ -156,22 +156,14 @@ def test_an_entry_point_backend_that_takes_an_argument(installed, capsys, tmp_pa
 def test_the_architecture_docs_method_example_runs_inside_the_package(tmp_path):
     """docs/architecture.md's `strictest`, saved as factalign/methods/strictest.py of a copy of the package
     and imported in methods/__init__.py as the doc says, registers and scores as written."""
-    import re
-    import subprocess
+    from tests.doc_examples import package_with_example, run_in
 
-    doc = (TREE / "docs" / "architecture.md").read_text()
-    code = re.search(r"A method \(`mypkg/strictest.py`.*?```python\n(.*?)```", doc, re.S).group(1)
-    package = tmp_path / "factalign"
-    shutil.copytree(TREE / "factalign", package, ignore=shutil.ignore_patterns("models", "__pycache__"))
-    (package / "methods" / "strictest.py").write_text(code)
-    init = package / "methods" / "__init__.py"
-    init.write_text(init.read_text().replace("acueval, geval", "acueval, geval, strictest"))
+    env = package_with_example(tmp_path, "A method (`mypkg/strictest.py`", "methods", "strictest", "acueval, geval")
     table = tmp_path / "t.json"
     table.write_text(json.dumps([{"premise": "Anna sang in Paris.", "hypothesis": "Anna sang in Paris.", "probs": [0.8, 0.1, 0.1]},
                                  {"premise": "Bob danced in Rome.", "hypothesis": "Anna sang in Paris.", "probs": [0.1, 0.8, 0.1]}]))
     probe = (f"from factalign import Scorer; r = Scorer('strictest', nli='table:{table}', extractor='sentences', coref='none')"
              ".score('Anna sang in Paris. Bob danced in Rome.', 'Anna sang in Paris.'); print(r.score)")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+    done = run_in(tmp_path, env, "-c", probe)
     assert done.returncode == 0, done.stderr
     assert float(done.stdout) == pytest.approx(0.8)  # the best entailment of the one claim, floor 0

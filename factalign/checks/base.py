@@ -48,16 +48,18 @@ class Check(ABC):
         """The spec of a given value: None is the default and "off" turns the check off; a value the check does
         not take raises a one-line FactalignError."""
 
-    @abstractmethod
     def signature(self, spec: Any) -> str | None:
-        """Its part of the signature; None when the spec is off (then the signature does not name it)."""
+        """Its part of the signature; None when the spec is off (then the signature does not name it). By default
+        the spec's own `signature`."""
+        return spec.signature
 
     def on(self, spec: Any) -> bool:
         return self.signature(spec) is not None
 
-    @abstractmethod
     def wrap(self, spec: Any, text: str, nli: NLIModel) -> NLIModel:
-        """The NLI model as this check hands it on for one document (`text`: the sources joined)."""
+        """The NLI model as this check hands it on for one document (`text`: the sources joined). By default the
+        spec's own `wrap(nli)`, for a check that reads no more than the pair it is asked."""
+        return spec.wrap(nli)
 
     @abstractmethod
     def find(self, spec: Any, claim: ClaimResult, document: Document) -> Any:

@@ -26,9 +26,6 @@ class Details(Check):
     def parse(self, value) -> DetailCheck:
         return parse_detail_check(value)
 
-    def signature(self, spec: DetailCheck) -> str | None:
-        return spec.signature
-
     def wrap(self, spec: DetailCheck, text, nli):
         return spec.sources(text).wrap(nli)
 

@@ -24,12 +24,6 @@ class Roles(Check):
     def parse(self, value) -> RoleCheck:
         return parse_role_check(value)
 
-    def signature(self, spec: RoleCheck) -> str | None:
-        return spec.signature
-
-    def wrap(self, spec: RoleCheck, text, nli):
-        return spec.wrap(nli)
-
     def find(self, spec: RoleCheck, claim, document) -> dict | None:
         return finding(claim.claim.text, sentences_near(claim, document)) if claim.counted else None
 
