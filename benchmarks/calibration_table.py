@@ -59,7 +59,7 @@ def task_tables(cals: list[Calibration]) -> None:
     if banded:
         print("\n### Decisions: pass / review / block\n")
         print("Pass when the score is at least *pass at*, block below *block at*, review between. The thresholds come "
-              "from conformal risk control on the calibration rows: at most the stated share of inconsistent summaries "
+              "from conformal risk control on the calibration rows: at most the stated share of inconsistent texts "
               "passes, and of consistent ones is blocked, in expectation. The measured shares are 5-fold "
               "cross-validated (bands fitted on the other folds), with 95% Wilson intervals.\n")
         print("| method | pass at | block at | bound: inconsistent passed | inconsistent passed % (CV) [95% CI] "
