@@ -28,12 +28,15 @@ class Arg:
     quantifier: tuple[str, str] | None = None   # ("some", "several")
     only: bool = False
     owner: frozenset[str] = frozenset()        # the possessor's words ("the region's third": {"region"})
+    kinds: frozenset[str] = frozenset()        # its modifiers' words, which name a kind ("signal" crayfish)
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
             return False
         if self.head and self.head == other.head:
-            return True
+            # "noble crayfish numbers" is not "signal crayfish numbers": each names a kind the other does not
+            mine, theirs = self.words - other.words - {self.head}, other.words - self.words - {self.head}
+            return not (mine and theirs and self.kinds & mine and other.kinds & theirs)
         shared = self.words & other.words - {""}
         return bool(shared) and (self.words <= other.words or other.words <= self.words)
 
@@ -49,9 +52,10 @@ def _argument(t, negated: bool | None = None) -> Arg:
     if quant is None:
         quant = next(((lx.QUANTIFIERS[c.lower_], c.lower_) for c in kids
                       if c.dep_ in ("det", "predet", "amod", "nummod", "advmod") and c.lower_ in lx.QUANTIFIERS), None)
-    ordinal = _ordinal(t) or next((o for c in kids if c.dep_ in ("amod", "nummod", "advmod") for o in [_ordinal(c)] if o), None)
-    parts = [c for c in kids if c.dep_ in ("compound", "flat", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
-             and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS] + [t]
+    ordinal = _ordinal(t) or next((o for c in kids if c.dep_ in ("amod", "nummod", "advmod") for o in [_ordinal(c)] if o),
+                                  None) or next((o for c in kids if c.dep_ == "amod" for o in [_ordinal(c)] if o), None)
+    parts = [w for c in kids if c.dep_ in ("compound", "flat", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
+             and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS for w in _modifiers(c)] + [t]
     ent = next((e for e in t.doc.ents if e.start <= t.i < e.end and e.label_ in NAME_TYPES), None)
     if ent is not None:
         parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
@@ -67,8 +71,8 @@ def _argument(t, negated: bool | None = None) -> Arg:
     owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
                       if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
     if negated is None:
-        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and
-                                                         any(c.dep_ == "neg" for c in t.head.children))
+        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and (
+            any(c.dep_ == "neg" for c in t.head.children) or contrastive(t.doc[t.head.i - 1])))  # "rather than to Y"
     shown = sorted({*parts, *(w for c in kids if c.dep_ == "poss" for w in c.subtree)}, key=lambda w: w.i)
     text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
     # the head's lemma too, so that "schools" finds "school"
@@ -76,7 +80,20 @@ def _argument(t, negated: bool | None = None) -> Arg:
     return Arg(text, fold(t.lemma_), found, named,
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
-               any(c.lower_ == "only" for c in kids), owner)
+               any(c.lower_ == "only" for c in kids), owner,
+               frozenset(x for w in parts if w.i != t.i for x in words(w.text)) - frozenset(words(t.text)))
+
+
+def _modifiers(t) -> list:
+    """A compound with its own modifiers ("bulk cargo volumes": bulk modifies cargo)."""
+    return [w for c in t.children if c.dep_ in ("compound", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
+            for w in _modifiers(c)] + [t] if t.dep_ == "compound" else [t]
+
+
+def contrastive(t) -> bool:
+    """`t` is the "than" of "rather than" or the "of" of "instead of": what follows it is named only to be denied."""
+    before = t.nbor(-1).lower_ if t.i > 0 else ""
+    return (t.lower_ == "than" and before == "rather") or (t.lower_ == "of" and before == "instead")
 
 
 def _appositions(t) -> list:
@@ -88,18 +105,39 @@ def _appositions(t) -> list:
 
 
 def _ordinal(t) -> tuple[int, str] | None:
+    """The rank a word gives: "second", "2nd"; a superlative with its rank ("third-largest": (3, "third-largest")) or
+    without ("largest": (1, "largest")), which is compared only with another superlative's rank."""
     word = t.lower_
     if word in lx.ORDINALS:
         return lx.ORDINALS[word], word
     m = _ORDINAL_NUMBER.match(word)
-    return (int(m.group(1)), word) if m else None
+    if m:
+        return int(m.group(1)), word
+    if t.tag_ == "JJS" and word not in lx.QUANTIFIERS and word != "least":
+        rank = next((c for c in t.children if c.dep_ in ("advmod", "amod", "npadvmod") and c.tag_ != "JJS" and _ordinal(c)),
+                    None)
+        return (lx.ORDINALS.get(rank.lower_, 0) or _ordinal(rank)[0], f"{rank.lower_}-{word}") if rank is not None \
+            else (1, word)
+    return None
+
+
+def superlative(ordinal: tuple[int, str]) -> bool:
+    return ordinal[1] not in lx.ORDINALS and not _ORDINAL_NUMBER.match(ordinal[1])
+
+
+def ranks_differ(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:
+    """Two ranks of one thing that disagree; a bare superlative ("largest") only against another superlative."""
+    if not a or not b or a[0] == b[0]:
+        return False
+    bare = {x for x in (a, b) if superlative(x) and "-" not in x[1]}
+    return not bare or all(superlative(x) for x in (a, b))
 
 
 def _group(t) -> tuple[Arg, ...]:
     """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
     fleas, not rats" the negation on the first is the second's ("by a faulty valve, not by sabotage" gives two agents)."""
     others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
-    neg = next((c for c in t.children if c.dep_ == "neg"), None)
+    neg = next((c for c in t.children if c.dep_ == "neg" or (c.dep_ == "cc" and contrastive(c))), None)
     if neg is None or not any(m.i > neg.i for m in others):
         return tuple(_argument(x) for x in (t, *others))
     return (_argument(t, False), *(_argument(m, m.i > neg.i) for m in others))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
+from factalign.details.compare.args import ranks_differ
 from factalign.details.compare.frames import Arg, Frame, frames
 from factalign.details.find import words
 
@@ -133,16 +134,33 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
                 return Finding("name", a.text, other.text, e.text)
             if not details:
                 continue
-            other = next((b for b in theirs if b.ordinal and b.head in lx.ORDINALS), None)
-            if a.ordinal and a.head in lx.ORDINALS and other is not None and a.ordinal[0] != other.ordinal[0] \
+            # a rank for the slot's one thing: as the head ("finished second"), or where another of the claim's
+            # group (an apposition, "Y, the third-largest") is the evidence's
+            same = any(x.matches(b) for x in mine for b in theirs)
+            other = next((b for b in theirs if b.ordinal), None)
+            if a.ordinal and other is not None and (same or _rank_word(a) or _rank_word(other)) \
+                    and ranks_differ(a.ordinal, other.ordinal) \
                     and (not a.owner or not other.owner or a.owner & other.owner):  # "the region's first"
-                return Finding("ordinal", a.text, other.text, e.text)
+                return Finding("ordinal", _ranked(a), _ranked(other), e.text)
     return None
 
 
+def _ranked(a: Arg) -> str:
+    """"third-largest city" where the argument's text leaves the rank out."""
+    if a.ordinal is None or a.ordinal[1] in a.text.lower():
+        return a.text
+    last = a.ordinal[1].split("-")[-1]
+    at = a.text.lower().find(last)
+    return a.text[:at] + a.ordinal[1] + a.text[at + len(last):] if at >= 0 else f"{a.ordinal[1]} {a.text}"
+
+
+def _rank_word(a: Arg) -> bool:
+    return a.head in lx.ORDINALS or (a.ordinal is not None and a.ordinal[1].split("-")[-1] in a.words)
+
+
 def _detail(a: Arg, b: Arg, e: Frame) -> Finding | None:
-    if a.ordinal and b.ordinal and a.ordinal[0] != b.ordinal[0]:
-        return Finding("ordinal", a.text, b.text, e.text)
+    if ranks_differ(a.ordinal, b.ordinal):
+        return Finding("ordinal", _ranked(a), _ranked(b), e.text)
     if a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
         return Finding("quantifier", f"{a.quantifier[1]} {a.text}", f"{b.quantifier[1]} {b.text}", e.text)
     return None
@@ -162,7 +180,7 @@ def denied_argument(c: Frame, e: Frame) -> Finding | None:
 def supports(c: Frame, e: Frame, rel: str, evidence: str = "") -> bool:
     """The evidence frame says what the claim frame says."""
     if rel == "same":
-        sure = c.level is None or e.level is None or c.level < e.level + 1
+        sure = c.level is None or e.level is None or _sure(c) < e.level + 1
         return c.negated == e.negated and sure and not _differs(c, e, evidence)
     if rel == "opposite":  # "did not raise" against "kept"
         return c.negated != e.negated and not _differs(c, e, evidence)
@@ -176,7 +194,13 @@ def _differs(c: Frame, e: Frame, evidence: str) -> bool:
 def aligned(c: Frame, e: Frame) -> bool:
     """Every role slot both frames fill holds the same argument: the frames state one proposition, so a
     difference in polarity, direction or sureness is about it (not "was not the type" against "was the actor")."""
-    return all(_any(c.get(s), e.get(s), None) for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s)))
+    both = [s for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s))]
+    same = [s for s in both if _any(c.get(s), e.get(s), None)]
+    # the doer described otherwise on one side ("the plant", "the factory", "Voltaro"), with what is done to shared
+    # and no two names in conflict, is one proposition
+    rest = [s for s in both if s not in same]
+    return not rest or (rest == ["agent"] and "patient" in same and c.pred != "be" and not any(
+        a.named for a in (*c.get("agent"), *e.get("agent"))))
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
@@ -199,10 +223,15 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
         return Finding("opposite", _polar(c), _polar(e), e.text)
     if conflict or rel != "same":
         return conflict
-    if c.negated == e.negated and c.finite and c.level is not None and e.level is not None \
-            and c.level >= e.level + 1 and aligned(c, e):
+    level = _sure(c) if c.level is not None else None
+    if c.negated == e.negated and c.finite and level is not None and e.level is not None \
+            and level >= e.level + 1 and aligned(c, e):
         return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
     return None
+
+
+def _sure(c: Frame) -> float:
+    return min(c.level, lx.COMMITTED) if c.scheduled else c.level
 
 
 def _role(e: Frame, slot: str) -> str:
@@ -221,7 +250,7 @@ def compare(claim: str, evidence: str) -> Finding | None:
     """The first finding of the claim's frames against the evidence's, or None (no frame of the same event, or one
     that says what the claim says)."""
     mine = frames(claim)
-    if not mine:
+    if not mine or claim.rstrip().endswith("?"):  # a question states nothing
         return None
     low = padded(evidence)
     if padded(claim) in low:  # the evidence says it word for word (whatever the parser makes of either)
