@@ -29,6 +29,7 @@ class Arg:
     only: bool = False
     owner: frozenset[str] = frozenset()        # the possessor's words ("the region's third": {"region"})
     kinds: frozenset[str] = frozenset()        # its modifiers' words, which name a kind ("signal" crayfish)
+    places: tuple[str, ...] = ()               # where it is ("controllers in Kiruna", "Tanzania's", "Dallas-based")
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
@@ -60,6 +61,7 @@ def _argument(t, negated: bool | None = None) -> Arg:
     if ent is not None:
         parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
     # "the lender Castle Mutual": the name in apposition is the same argument
+    kinds = frozenset(x for w in parts if w.i != t.i for x in words(w.text)) - frozenset(words(t.text))
     parts += [w for c in _appositions(t) if c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
     date = t.ent_type_ == "DATE" and (t.lower_ in MONTHS_DAYS or (t.like_num and len(t.text) == 4))
     # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name;
@@ -81,7 +83,29 @@ def _argument(t, negated: bool | None = None) -> Arg:
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner,
-               frozenset(x for w in parts if w.i != t.i for x in words(w.text)) - frozenset(words(t.text)))
+               kinds, _places(t, ent))
+
+
+PLACE_TYPES = frozenset(("GPE", "LOC"))
+_LOCATING = frozenset("base locate headquarter"
+                      .split())  # "Lumina, based in Austin": where it is, as "Austin-based Lumina" says
+
+
+def _places(t, ent) -> tuple[str, ...]:
+    """The places a noun phrase puts its head in: modifiers, a possessor, "in X", "based in X" (not a relative
+    clause's or an apposition's, which say other things)."""
+    own = range(ent.start, ent.end) if ent is not None else range(t.i, t.i + 1)
+    found, todo = [], [c for c in t.children if c.dep_ not in ("relcl", "appos", "conj", "cc", "punct")]
+    while todo:
+        w = todo.pop()
+        if w.dep_ in ("relcl", "appos", "conj") or (w.dep_ == "acl" and w.lemma_.lower() not in _LOCATING):
+            continue
+        if w.dep_ == "prep" and w.lower_ not in ("in", "at", "from", "of") and w.head.i == t.i:
+            continue
+        if w.ent_type_ in PLACE_TYPES and w.i not in own:
+            found.append(w.text)
+        todo.extend(w.children)
+    return tuple(sorted(set(found)))
 
 
 def _modifiers(t) -> list:
@@ -129,15 +153,24 @@ def ranks_differ(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:
     """Two ranks of one thing that disagree; a bare superlative ("largest") only against another superlative."""
     if not a or not b or a[0] == b[0]:
         return False
-    bare = {x for x in (a, b) if superlative(x) and "-" not in x[1]}
-    return not bare or all(superlative(x) for x in (a, b))
+    if superlative(a) and superlative(b):  # "second-deepest" is no rank of size
+        return _scale(a) == _scale(b)
+    return not any(superlative(x) and "-" not in x[1] for x in (a, b))
+
+
+def _scale(rank: tuple[int, str]) -> str:
+    word = rank[1].split("-")[-1]
+    return lx.SCALES.get(word, word)
 
 
 def _group(t) -> tuple[Arg, ...]:
     """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
     fleas, not rats" the negation on the first is the second's ("by a faulty valve, not by sabotage" gives two agents)."""
-    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
     neg = next((c for c in t.children if c.dep_ == "neg" or (c.dep_ == "cc" and contrastive(c))), None)
+    # "steel rather than timber", "a supplier, not on bad weather": what follows the negation, hung on this word
+    denied = [g for c in t.children if neg is not None and ((c.dep_ == "prep" and c.i > neg.i) or c.i == neg.i)
+              for g in c.children if g.dep_ == "pobj"]
+    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN")), *denied]
     if neg is None or not any(m.i > neg.i for m in others):
         return tuple(_argument(x) for x in (t, *others))
-    return (_argument(t, False), *(_argument(m, m.i > neg.i) for m in others))
+    return (_argument(t, False if neg.i > t.i else None), *(_argument(m, m.i > neg.i) for m in others))

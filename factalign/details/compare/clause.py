@@ -34,7 +34,7 @@ def subject_of(chain):
                 return c, c.dep_ == "nsubjpass" and i > 0
         if i + 1 < len(chain):
             obj = next((c for c in chain[i + 1].children if c.dep_ == "dobj"), None)
-            if obj is not None and tok.dep_ == "xcomp":
+            if obj is not None and tok.dep_ == "xcomp" and chain[i + 1].lemma_.lower() in lx.OBJECT_CONTROL:
                 return obj, False
     v = chain[0]
     if v.dep_ == "conj" and v.head.pos_ in ("VERB", "AUX"):  # "bought Y and sold Z": the first verb's subject

@@ -81,8 +81,8 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
                 continue
             if _any(c.get(mine), e.get(mine)) or not _solid(e.get(mine)):
                 continue
-            other = next(a for a in e.get(mine) if not a.pronoun and not a.negated)
-            return mine, other
+            solid = [a for a in e.get(mine) if not a.pronoun and not a.negated]
+            return mine, next((a for a in solid if _any((a,), c.get(theirs))), solid[0])
     return None
 
 
@@ -113,15 +113,18 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
     evidence = evidence or padded(e.text)
     for slot in slots:
         mine, theirs = c.get(slot), tuple(a for a in e.get(slot) if not a.negated)
-        if not mine or not theirs or not anchored(c, e, slot):
+        # one of the slot's group is the evidence's (an apposition: "Y, the third-largest"): the group is one thing
+        same = any(x.matches(b) for x in mine for b in theirs)
+        anchor = anchored(c, e, slot)
+        if not mine or not theirs or not (anchor or (same and details)):
             continue
         for a in mine:
             match = next((b for b in theirs if a.matches(b)), None)
             if match is not None:
-                found = _detail(a, match, e) if details else None
+                found = _detail(a, match, e, evidence, anchor) if details else None
                 if found:
                     return found
-                if details and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
+                if details and anchor and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
                     return Finding("quantifier", f"only {a.text}", " and ".join(b.text for b in theirs), e.text)
                 continue
             other = next((b for b in theirs if b.named and not b.pronoun), None)
@@ -129,16 +132,14 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
             # no other name of the claim's in the slot found there (a list the evidence gives in part)
             if slot == "time" and other is not None and _kind(a) != _kind(other):
                 continue
-            if a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
+            if anchor and a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
                     and not any(x.words & b.words for b in theirs for x in mine):
                 return Finding("name", a.text, other.text, e.text)
             if not details:
                 continue
-            # a rank for the slot's one thing: as the head ("finished second"), or where another of the claim's
-            # group (an apposition, "Y, the third-largest") is the evidence's
-            same = any(x.matches(b) for x in mine for b in theirs)
+            # a rank for the slot's one thing: as the head ("finished second"), or where the group is one thing
             other = next((b for b in theirs if b.ordinal), None)
-            if a.ordinal and other is not None and (same or _rank_word(a) or _rank_word(other)) \
+            if a.ordinal and other is not None and (same or (anchor and (_rank_word(a) or _rank_word(other)))) \
                     and ranks_differ(a.ordinal, other.ordinal) \
                     and (not a.owner or not other.owner or a.owner & other.owner):  # "the region's first"
                 return Finding("ordinal", _ranked(a), _ranked(other), e.text)
@@ -158,10 +159,14 @@ def _rank_word(a: Arg) -> bool:
     return a.head in lx.ORDINALS or (a.ordinal is not None and a.ordinal[1].split("-")[-1] in a.words)
 
 
-def _detail(a: Arg, b: Arg, e: Frame) -> Finding | None:
+def _detail(a: Arg, b: Arg, e: Frame, evidence: str, anchor: bool) -> Finding | None:
     if ranks_differ(a.ordinal, b.ordinal):
         return Finding("ordinal", _ranked(a), _ranked(b), e.text)
-    if a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
+    # one thing put in another place ("controllers in Darmstadt" where the sources have them in Kiruna)
+    if a.places and b.places and not set(a.places) & set(b.places) and not any(
+            f" {w} " in evidence for p in a.places for w in words(p)):
+        return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", e.text)
+    if anchor and a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
         return Finding("quantifier", f"{a.quantifier[1]} {a.text}", f"{b.quantifier[1]} {b.text}", e.text)
     return None
 
@@ -261,9 +266,21 @@ def compare(claim: str, evidence: str) -> Finding | None:
     theirs = frames(evidence)
     for c in mine:
         related = [(e, rel) for e in theirs for rel in [relation(c, e)] if rel]
-        if any(supports(c, e, rel, low) for e, rel in related):
+        backing = [_roles_shared(c, e) for e, rel in related if supports(c, e, rel, low)]
+        # a frame with both of the claim's participants the other way round outweighs one that names only one of them
+        # ("won the title, defeating Y" against "was beaten by Y")
+        swapped = next((finding(c, e, rel, low) for e, rel in related if rel == "same" and reversed_roles(c, e)
+                        and _roles_shared(c, e) == 0 and all(_any(c.get(s), e.get(t)) for s, t in _SWAP)), None)
+        if backing and (swapped is None or max(backing) >= 2):
             continue
-        found = next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
+        found = swapped or next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
         if found:
             return found
     return None
+
+
+_SWAP = (("agent", "patient"), ("patient", "agent"))
+
+
+def _roles_shared(c: Frame, e: Frame) -> int:
+    return sum(_any(c.get(s), e.get(s)) for s in ROLE_SLOTS)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.args import MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal
+from factalign.details.compare.args import MONTHS_DAYS, Arg, _argument, _group, _ordinal, contrastive
 from factalign.details.compare.clause import chain_of, controllers, level_of, negated_of, scheduled, subject_of
 from factalign.text.nlp import SYNTAX, pipeline
 
@@ -112,10 +112,11 @@ def _verb_frame(v):
             slots["patient"] = list(_group(obj))
     canon, used = _converse(lemma, slots, v, lx.canonical(lemma))
     _preps(v, slots, canon, used)
-    if canon in ("buy", "sell") and "from" not in slots and dobj is not None:
+    if canon in ("buy", "sell") and "from" not in slots:
         # "bought the painting from a collector in Oslo": a from-phrase the parser hung on the object is the seller's
-        src = next((g for p in dobj.subtree if p.dep_ == "prep" and p.lower_ == "from" and p.head.i >= dobj.i
-                    for g in p.children if g.dep_ == "pobj" and g.ent_type_ != "DATE"), None)
+        src = next((g for o in v.children if o.dep_ == "dobj" for p in o.subtree if p.dep_ == "prep" and
+                    p.lower_ == "from" and p.head.i >= o.i for g in p.children if g.dep_ == "pobj" and g.ent_type_ != "DATE"),
+                   None)
         if src is not None:
             slots["from" if canon == "buy" else "p:from"] = list(_group(src))
     if "rank" in slots and canon in RANK_VERBS:
@@ -140,8 +141,11 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
         return canon, frozenset()
     target, renames = lx.CONVERSE[lemma]
     preps: dict[str, list] = {}
-    obj = [p for c in v.children if c.dep_ == "dobj" for p in c.children if p.lower_ in renames]
-    for p in (*v.children, *obj):  # "blamed the loss on X": the parser hangs the phrase on the object as often
+    # "blamed the loss on X", "put it down to X": the parser hangs the phrase on the object or the particle as often,
+    # and "rather than to Y" on the "than"
+    near = [v, *(c for c in v.children if c.dep_ in ("dobj", "prt"))]
+    near += [c for w in near for c in w.children if c.dep_ == "cc" and contrastive(c)]
+    for p in (q for w in near for q in w.children if w.i == v.i or q.lower_ in renames):
         if p.dep_ in ("prep", "dative"):  # "on X, not on Y": both
             preps.setdefault(p.lower_, []).extend(g for g in p.children if g.dep_ == "pobj")
     if target == "cause" and not any(preps.get(p) for p in renames):
@@ -172,11 +176,12 @@ def _noun_frame(n):
     if n.dep_ == "dobj" and governor.lemma_.lower() in lx.LIGHT and poss is None:
         return _light_frame(n, lx.event_verb(n.lemma_.lower(), light=True), kids)
     taken = {"of", "by"}
-    if kids.get("by") is None and kids.get("from") is not None and kids["from"].ent_type_ in NAME_TYPES:
+    if kids.get("by") is None and kids.get("from") is not None and kids["from"].pos_ in ("NOUN", "PROPN"):
         kids["by"] = kids.pop("from")  # "approval from the regulator": who approves
         taken.add("from")
-    if verb is None or (poss is None and kids.get("of") is None and kids.get("by") is None):
-        return None
+    hedged = any(c.lower_ in lx.EVENT_ADJECTIVES for c in n.children if c.dep_ in ("amod", "compound"))
+    if verb is None or (poss is None and kids.get("of") is None and kids.get("by") is None and not hedged):
+        return None  # an event noun names its participants, or says how sure it is ("a proposed extension")
     if poss is not None and poss.tag_ == "PRP$" and governor is not None:  # "completed its acquisition": the subject
         poss = next((c for c in governor.children if c.dep_ == "nsubj"), poss)
     slots: dict[str, list] = {}
@@ -191,6 +196,8 @@ def _noun_frame(n):
     requiring = governor is not None and governor.lemma_.lower() in lx.REQUIRING and n.dep_ == "dobj"
     if requiring and "patient" not in slots:  # "the deal requires approval": the deal is what is approved
         subject = next((c for c in governor.children if c.dep_ == "nsubj"), None)
+        if subject is not None and subject.tag_ in ("WDT", "WP") and governor.dep_ == "relcl":
+            subject = governor.head  # "the deal, which still requires approval"
         if subject is not None:
             slots["patient"] = list(_group(subject))
     level, cue = None, ""
@@ -237,9 +244,7 @@ def _be_frame(t):
         subject, attr, chain = t.head, t, [t]
         level, cue, negated = lx.DONE, "", False
     elif t.lemma_.lower() in COPULAS and t.pos_ in ("AUX", "VERB"):
-        subject = next((c for c in t.children if c.dep_ == "nsubj"), None)
-        if subject is None and t.dep_ == "conj":  # "overtook Y and is now the third"
-            subject = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
+        subject, _ = subject_of(chain_of(t))  # "overtook Y and is now the third", "wants to become the first"
         ctrl = controllers(t)[:1] if subject is None else ()  # "overtook Y to become the second"
         attr = next((c for c in t.children if c.dep_ == "attr"), None)
         if (subject is None and not ctrl) or attr is None:

@@ -69,6 +69,7 @@ SAME = {
     "approve": "approve pass accept adopt ratify endorse uphold",
     "reject": "reject veto block overturn vote_down turn_down refuse",
     "expand": "expand enlarge extend broaden widen",
+    "displace": "displace supplant oust push_out drive_out crowd_out",
     "propose": "propose put_forward table",
     "say": "say state announce report",
     "receive": "receive earn get obtain",
@@ -127,6 +128,11 @@ NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout"
 ERGATIVE = frozenset("""open close start end begin stop increase decrease rise fall grow shrink expand change move
 break burn sink drop improve worsen collapse reopen freeze""".split())
 
+# superlatives of one scale: "second-biggest" and "second-largest" rank alike
+SCALES = {"biggest": "largest", "greatest": "largest", "tiniest": "smallest"}
+# verbs whose object does what their infinitive says ("urged the board to sell"); others' infinitive is the subject's
+OBJECT_CONTROL = frozenset("""urge ask persuade force allow permit tell order encourage require invite appoint elect
+choose hire help pressure compel expect want""".split())
 ORDINALS = {w: i for i, w in enumerate("""zeroth first second third fourth fifth sixth seventh eighth ninth tenth
 eleventh twelfth""".split())}
 # how much of a set: "all the staff" against "some of the staff"; `only` is scope, compared separately
