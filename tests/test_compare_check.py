@@ -92,6 +92,9 @@ FIRES = [
     # name: another name in an apposition, a thing placed elsewhere
     ("name", "The finance director, Ola Brenner, signed the accounts.", "The finance director, Ravi Menon, signed the accounts."),
     ("name", "Engineers in Leipzig reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found."),
+    ("name", "Kenya's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
+    ("name", "Oslo-based Fjordline reported a loss.", "Fjordline, based in Bergen, employs about 900 people."),
+    ("opposite", "The open-air concert was called off.", "Despite the rain, the open-air concert went ahead."),
     # ordinal: superlatives with their rank, across an apposition, through a copula of becoming, a rank event
     ("ordinal", "Korvel is now the region's third-largest port.", "Korvel overtook Ensby to become the region's second-largest port."),
     ("ordinal", "Mendez Steel, the fourth-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs."),
@@ -143,6 +146,8 @@ QUIET = [
     ("Larsen placed second in the sprint.", "Larsen finished second in the sprint."),
     ("Engineers in Porto reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found."),
     ("Grey seal numbers rose.", "Harbour seal numbers fell, while grey seal numbers rose."),
+    ("Ethiopia's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
+    ("The open-air concert went ahead.", "Despite the rain, the open-air concert went ahead as planned."),
 ]
 
 

@@ -22,6 +22,9 @@ def chain_of(v):
                 or (cur.dep_ in ("xcomp", "ccomp", "dobj") and cur.tag_ == "VBG" and word in lx.STOPPING) \
                 or (cur.dep_ == "acl" and infinitive and word in lx.GOVERNORS):  # "plans to buy"
             chain.append(head)
+        elif cur.dep_ == "pcomp" and head.dep_ == "prep" and head.lower_ in ("about", "on", "over") \
+                and head.head.pos_ == "NOUN" and head.head.lemma_.lower() in lx.GOVERNORS:
+            chain.append(head.head)  # "in talks about renovating it": still talked of
         else:
             return chain
 

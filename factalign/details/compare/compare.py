@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import ranks_differ
-from factalign.details.compare.frames import Arg, Frame, frames
+from factalign.details.compare.frames import Arg, Frame, frames, located
 from factalign.details.find import words
 
 KINDS = ("roles", "negation", "opposite", "name", "ordinal", "quantifier", "factuality")
@@ -94,7 +94,8 @@ def anchored(c: Frame, e: Frame, slot: str) -> bool:
     """Another slot than `slot` holds the same argument in both (the same pronoun will do: "It was the firm's
     second loss"), or the claim fills no other: the frames speak of one event with one of its participants, so a
     different filler of `slot` is a different account of it."""
-    others = [s for s in c.slots if s != slot]
+    # a report's own participant is who reports: what it reports is read as frames of its own
+    others = [s for s in c.slots if s != slot and (c.pred != "say" or s in e.slots)]
     return not others or any(_any(c.get(s), e.get(s)) or {a.text.lower() for a in c.get(s) if a.pronoun}
                              & {b.text.lower() for b in e.get(s) if b.pronoun} for s in others)
 
@@ -121,10 +122,12 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
         for a in mine:
             match = next((b for b in theirs if a.matches(b)), None)
             if match is not None:
-                found = _detail(a, match, e, evidence, anchor) if details else None
+                if not anchor:  # the group is one thing, but this member is the same in both
+                    continue
+                found = _detail(a, match, e, evidence) if details else None
                 if found:
                     return found
-                if details and anchor and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
+                if details and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
                     return Finding("quantifier", f"only {a.text}", " and ".join(b.text for b in theirs), e.text)
                 continue
             other = next((b for b in theirs if b.named and not b.pronoun), None)
@@ -159,14 +162,14 @@ def _rank_word(a: Arg) -> bool:
     return a.head in lx.ORDINALS or (a.ordinal is not None and a.ordinal[1].split("-")[-1] in a.words)
 
 
-def _detail(a: Arg, b: Arg, e: Frame, evidence: str, anchor: bool) -> Finding | None:
+def _detail(a: Arg, b: Arg, e: Frame, evidence: str) -> Finding | None:
     if ranks_differ(a.ordinal, b.ordinal):
         return Finding("ordinal", _ranked(a), _ranked(b), e.text)
     # one thing put in another place ("controllers in Darmstadt" where the sources have them in Kiruna)
     if a.places and b.places and not set(a.places) & set(b.places) and not any(
             f" {w} " in evidence for p in a.places for w in words(p)):
         return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", e.text)
-    if anchor and a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
+    if a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
         return Finding("quantifier", f"{a.quantifier[1]} {a.text}", f"{b.quantifier[1]} {b.text}", e.text)
     return None
 
@@ -204,8 +207,17 @@ def aligned(c: Frame, e: Frame) -> bool:
     # the doer described otherwise on one side ("the plant", "the factory", "Voltaro"), with what is done to shared
     # and no two names in conflict, is one proposition
     rest = [s for s in both if s not in same]
-    return not rest or (rest == ["agent"] and "patient" in same and c.pred != "be" and not any(
+    if c.pred == "be":
+        return not rest
+    # or a name on one side and a description on the other ("Valmont" and "the company"), which may be one thing
+    rest = [s for s in rest if not _describes(c.get(s), e.get(s))]
+    return not rest or (rest == ["agent"] and "patient" in same and not any(
         a.named for a in (*c.get("agent"), *e.get("agent"))))
+
+
+def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
+    named = [any(x.named for x in g) for g in (a, b)]
+    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b))
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
@@ -276,6 +288,18 @@ def compare(claim: str, evidence: str) -> Finding | None:
         found = swapped or next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
         if found:
             return found
+    return elsewhere(claim, evidence, low)
+
+
+def elsewhere(claim: str, evidence: str, low: str) -> Finding | None:
+    """A name both texts place, in places the evidence does not name ("Tanzania's Grace Nakato" against "Uganda's
+    Grace Nakato"): whatever either says the name did, it is put somewhere else."""
+    for a in located(claim):
+        if any(f" {w} " in low for p in a.places for w in words(p)):
+            continue
+        b = next((b for b in located(evidence) if b.named and a.named and a.matches(b)), None)
+        if b is not None and not set(a.places) & set(b.places):
+            return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", evidence)
     return None
 
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.args import MONTHS_DAYS, Arg, _argument, _group, _ordinal, contrastive
+from factalign.details.compare.args import (
+    MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive)
 from factalign.details.compare.clause import chain_of, controllers, level_of, negated_of, scheduled, subject_of
 from factalign.text.nlp import SYNTAX, pipeline
 
@@ -261,10 +262,23 @@ def _be_frame(t):
 @lru_cache(maxsize=8192)
 def frames(text: str) -> tuple[Frame, ...]:
     """Every frame the text states, in order."""
+    return read(text)[0]
+
+
+@lru_cache(maxsize=8192)
+def located(text: str) -> tuple[Arg, ...]:
+    """The names the text places somewhere ("Uganda's Grace Nakato", "the Kaspar Institute in Bremen"), wherever
+    they stand in it."""
+    return read(text)[1]
+
+
+@lru_cache(maxsize=64)
+def read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
     doc = pipeline(_PARSE)(text)
     out = []
     for t in doc:
         frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t)
         if frame is not None and frame.slots:
             out.append(frame)
-    return tuple(out)
+    names = [a for e in doc.ents if e.label_ in NAME_TYPES for a in [_argument(e.root)] if a.places]
+    return tuple(out), tuple(names)

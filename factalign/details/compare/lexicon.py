@@ -70,6 +70,8 @@ SAME = {
     "reject": "reject veto block overturn vote_down turn_down refuse",
     "expand": "expand enlarge extend broaden widen",
     "displace": "displace supplant oust push_out drive_out crowd_out",
+    "cancel": "cancel call_off scrap axe",
+    "proceed": "proceed go_ahead",
     "propose": "propose put_forward table",
     "say": "say state announce report",
     "receive": "receive earn get obtain",
@@ -105,7 +107,7 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
              ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"), ("expand", "cut"),
-             ("support", "reject"), ("approve", "oppose"))
+             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"))
 # roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
               "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
@@ -126,7 +128,7 @@ NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout"
             "expansion": "expand", "extension": "expand"}
 # ergative verbs: with no object their subject is what changed ("the store opened", "prices rose")
 ERGATIVE = frozenset("""open close start end begin stop increase decrease rise fall grow shrink expand change move
-break burn sink drop improve worsen collapse reopen freeze""".split())
+break burn sink drop improve worsen collapse reopen freeze proceed""".split())
 
 # superlatives of one scale: "second-biggest" and "second-largest" rank alike
 SCALES = {"biggest": "largest", "greatest": "largest", "tiniest": "smallest"}
