@@ -73,6 +73,8 @@ FIRES = [
     # roles: a seller's phrase the parser hangs on the object; a light verb with its event noun
     ("roles", "A dealer in Lyon bought the violin from the conservatory.", "The conservatory bought the violin from a dealer in Lyon."),
     ("roles", "The tenants filed a lawsuit against the landlord.", "The landlord sued the tenants over unpaid rent."),
+    ("roles", "The board named Ines Varga chair in place of Tomas Brill.",
+     "The board appointed Tomas Brill as chair, replacing Ines Varga."),
     # opposite: verbs of change read by their event, phrasal opposites
     ("opposite", "Membership of the club dwindled last year.", "Membership of the club grew last year."),
     ("opposite", "Attendance slid 5 percent after the rebrand.", "Attendance rose 5 percent after the rebrand."),
@@ -148,6 +150,8 @@ QUIET = [
     ("Grey seal numbers rose.", "Harbour seal numbers fell, while grey seal numbers rose."),
     ("Ethiopia's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
     ("The open-air concert went ahead.", "Despite the rain, the open-air concert went ahead as planned."),
+    ("The board named Tomas Brill chair in place of Ines Varga.", "The board appointed Tomas Brill as chair, replacing Ines Varga."),
+    ("The tribunal ruled on the appeal in 2004.", "In 1987, the tribunal ruled in the Harlan case."),  # another occasion
 ]
 
 

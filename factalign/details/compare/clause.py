@@ -107,7 +107,23 @@ def controllers(v) -> tuple:
         return ()
     subj = next((c for c in head.children if c.dep_ in ("nsubj",)), None)
     obj = next((c for c in head.children if c.dep_ == "dobj"), None) if v.tag_ == "VBG" else None
+    if obj is not None and head.lemma_.lower() in lx.APPOINTING:
+        subj = None  # "appointed A as coach, replacing B": the one appointed replaces
     return tuple(a for t in (subj, obj) if t is not None and t.tag_ not in ("WDT", "WP") for a in _group(t))
+
+
+def substitute(of):
+    """For the "of" of "in place of Y" or "instead of Y" under a verb: who takes Y's place (the one appointed, else
+    the subject), with the verb's chain."""
+    if of.lower_ != "of" or not ((of.head.lower_ == "place" and of.head.head.lower_ == "in") or of.head.lower_ == "instead"):
+        return None, None
+    verb = of.head.head.head if of.head.lower_ == "place" else of.head.head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return None, None
+    obj = next((c for c in verb.children if c.dep_ in ("dobj", "oprd")), None)
+    if obj is not None and verb.lemma_.lower() in lx.APPOINTING:
+        return obj, chain_of(verb)
+    return subject_of(chain_of(verb))[0], chain_of(verb)
 
 
 def scheduled(v) -> bool:

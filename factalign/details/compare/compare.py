@@ -133,7 +133,10 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
             other = next((b for b in theirs if b.named and not b.pronoun), None)
             # another name: none of its words in the evidence, no word shared ("Alexander UNK", "Alexander S."), and
             # no other name of the claim's in the slot found there (a list the evidence gives in part)
-            if slot == "time" and other is not None and _kind(a) != _kind(other):
+            # another date is another occasion unless the evidence has all else the claim says ("the court ruled on a
+            # case in 1954" is not "the court ruled in Plessy in 1896")
+            if slot == "time" and other is not None and (_kind(a) != _kind(other) or not all(
+                    _any(c.get(s), e.get(s)) for s in c.slots if s != "time")):
                 continue
             if anchor and a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
                     and not any(x.words & b.words for b in theirs for x in mine):

@@ -17,7 +17,8 @@ from functools import lru_cache
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import (
     MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive)
-from factalign.details.compare.clause import chain_of, controllers, level_of, negated_of, scheduled, subject_of
+from factalign.details.compare.clause import (
+    chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
 from factalign.text.nlp import SYNTAX, pipeline
 
 _PARSE = (*SYNTAX, "ner")
@@ -259,6 +260,17 @@ def _be_frame(t):
     return Frame("be", t.text, negated, level, cue, slots, t.doc[subject.left_edge.i:attr.right_edge.i + 1].text)
 
 
+def _instead_frame(of):
+    """"named A coach in place of B", "used oil instead of gas": A replaces B."""
+    who, chain = substitute(of)
+    gone = next((g for g in of.children if g.dep_ == "pobj"), None)
+    if who is None or gone is None:
+        return None
+    (level, cue), negated = level_of(chain), negated_of(chain)
+    return Frame("replace", f"in place of {gone.text}", negated, level, cue, {"agent": _group(who), "patient": _group(gone)},
+                 of.doc[of.head.i:gone.right_edge.i + 1].text)
+
+
 @lru_cache(maxsize=8192)
 def frames(text: str) -> tuple[Frame, ...]:
     """Every frame the text states, in order."""
@@ -277,7 +289,8 @@ def read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
     doc = pipeline(_PARSE)(text)
     out = []
     for t in doc:
-        frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t)
+        frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t) \
+            or _instead_frame(t)
         if frame is not None and frame.slots:
             out.append(frame)
     names = [a for e in doc.ents if e.label_ in NAME_TYPES for a in [_argument(e.root)] if a.places]

@@ -110,6 +110,7 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"))
 # roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
+              "replace": ("successor", "one replaced"), "sue": ("one suing", "one sued"),
               "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
 # predicates whose two arguments can trade places; "be" joins a thing to what it is ("X is Y's second")
 SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
@@ -135,6 +136,8 @@ SCALES = {"biggest": "largest", "greatest": "largest", "tiniest": "smallest"}
 # verbs whose object does what their infinitive says ("urged the board to sell"); others' infinitive is the subject's
 OBJECT_CONTROL = frozenset("""urge ask persuade force allow permit tell order encourage require invite appoint elect
 choose hire help pressure compel expect want""".split())
+# verbs of appointing: the one appointed is who takes the place ("named A coach, replacing B", "in place of B")
+APPOINTING = frozenset("appoint name hire choose select elect pick promote nominate install recruit".split())
 ORDINALS = {w: i for i, w in enumerate("""zeroth first second third fourth fifth sixth seventh eighth ninth tenth
 eleventh twelfth""".split())}
 # how much of a set: "all the staff" against "some of the staff"; `only` is scope, compared separately
