@@ -152,6 +152,7 @@ QUIET = [
     ("The open-air concert went ahead.", "Despite the rain, the open-air concert went ahead as planned."),
     ("The board named Tomas Brill chair in place of Ines Varga.", "The board appointed Tomas Brill as chair, replacing Ines Varga."),
     ("The tribunal ruled on the appeal in 2004.", "In 1987, the tribunal ruled in the Harlan case."),  # another occasion
+    ("Her son, Tobin, was born in Oslo.", "She has a daughter, Wren, and a son, Lasse."),  # one of several
 ]
 
 

@@ -30,6 +30,7 @@ class Arg:
     owner: frozenset[str] = frozenset()        # the possessor's words ("the region's third": {"region"})
     kinds: frozenset[str] = frozenset()        # its modifiers' words, which name a kind ("signal" crayfish)
     places: tuple[str, ...] = ()               # where it is ("controllers in Kiruna", "Tanzania's", "Dallas-based")
+    some: bool = False                         # indefinite ("a son"): one of several
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
@@ -37,7 +38,8 @@ class Arg:
         if self.head and self.head == other.head:
             # "noble crayfish numbers" is not "signal crayfish numbers": each names a kind the other does not
             mine, theirs = self.words - other.words - {self.head}, other.words - self.words - {self.head}
-            return not (mine and theirs and self.kinds & mine and other.kinds & theirs)
+            # nor is "a son, Joe" "their son, Bear": one of several, told apart by what each adds
+            return not (mine and theirs and ((self.kinds & mine and other.kinds & theirs) or self.some or other.some))
         shared = self.words & other.words - {""}
         return bool(shared) and (self.words <= other.words or other.words <= self.words)
 
@@ -83,7 +85,7 @@ def _argument(t, negated: bool | None = None) -> Arg:
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner,
-               kinds, _places(t, ent))
+               kinds, _places(t, ent), any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in kids))
 
 
 PLACE_TYPES = frozenset(("GPE", "LOC"))
