@@ -97,6 +97,7 @@ FIRES = [
     ("name", "Kenya's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
     ("name", "Oslo-based Fjordline reported a loss.", "Fjordline, based in Bergen, employs about 900 people."),
     ("opposite", "The open-air concert was called off.", "Despite the rain, the open-air concert went ahead."),
+    ("opposite", "The NRU went ahead with the walkout.", "The National Rail Union called off the walkout on Monday."),
     # ordinal: superlatives with their rank, across an apposition, through a copula of becoming, a rank event
     ("ordinal", "Korvel is now the region's third-largest port.", "Korvel overtook Ensby to become the region's second-largest port."),
     ("ordinal", "Mendez Steel, the fourth-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs."),
@@ -153,6 +154,7 @@ QUIET = [
     ("The board named Tomas Brill chair in place of Ines Varga.", "The board appointed Tomas Brill as chair, replacing Ines Varga."),
     ("The tribunal ruled on the appeal in 2004.", "In 1987, the tribunal ruled in the Harlan case."),  # another occasion
     ("Her son, Tobin, was born in Oslo.", "She has a daughter, Wren, and a son, Lasse."),  # one of several
+    ("The NRU scrapped the walkout.", "The National Rail Union called off the walkout on Monday."),  # initials
 ]
 
 

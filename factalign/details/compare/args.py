@@ -41,7 +41,15 @@ class Arg:
             # nor is "a son, Joe" "their son, Bear": one of several, told apart by what each adds
             return not (mine and theirs and ((self.kinds & mine and other.kinds & theirs) or self.some or other.some))
         shared = self.words & other.words - {""}
-        return bool(shared) and (self.words <= other.words or other.words <= self.words)
+        return (bool(shared) and (self.words <= other.words or other.words <= self.words)) or _initials(self, other) \
+            or _initials(other, self)
+
+
+def _initials(short: Arg, name: Arg) -> bool:
+    """"FRW" for "the Federation of Rail Workers"."""
+    letters = "".join(w[0] for w in words(name.text) if w not in ("of", "the", "and", "for"))
+    return short.named and name.named and 2 <= len(short.text) == len(letters) and short.text.isupper() \
+        and short.text.lower() == letters
 
 
 def _argument(t, negated: bool | None = None) -> Arg:

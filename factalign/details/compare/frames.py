@@ -150,8 +150,10 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
     for p in (q for w in near for q in w.children if w.i == v.i or q.lower_ in renames):
         if p.dep_ in ("prep", "dative"):  # "on X, not on Y": both
             preps.setdefault(p.lower_, []).extend(g for g in p.children if g.dep_ == "pobj")
-    if target == "cause" and not any(preps.get(p) for p in renames):
-        return canon, frozenset()  # "linked the two towns": no cause named
+    if target in ("cause", "proceed") and not any(preps.get(p) for p in renames):
+        return canon, frozenset()  # "linked the two towns": no cause named; "the strike went ahead"
+    if target == "proceed" and "agent" not in slots:
+        slots["agent"] = slots.pop("patient", [])  # read as what proceeds, it is who goes ahead with something
     if lemma in ("win", "lose"):
         obj = slots.get("patient")
         outcome = not obj or all(a.head in lx.OUTCOME_OBJECTS for a in obj)

@@ -94,6 +94,8 @@ CANONICAL = {word: canon for canon, words in SAME.items() for word in words.spli
 CONVERSE = {"sell": ("buy", {"subject": "from", "to": "agent"}),
             "lose": ("beat", {"subject": "patient", "to": "agent"}),
             "win": ("beat", {"subject": "agent", "against": "patient", "over": "patient"}),
+            # "went ahead with the strike": the strike is what proceeds
+            **dict.fromkeys("go_ahead proceed".split(), ("proceed", {"subject": "agent", "with": "patient"})),
             # attributing an effect to a cause: "blamed the loss on Y", "linked X to Y", "X stemmed from Y" is Y causes X
             **dict.fromkeys("attribute ascribe link trace put_down tie".split(), ("cause", {"subject": "source", "to": "agent"})),
             "blame": ("cause", {"subject": "source", "on": "agent"}),
