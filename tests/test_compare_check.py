@@ -91,6 +91,7 @@ FIRES = [
     ("factuality", "The ferry service will resume in April.", "If funding is found, the ferry service would resume in April."),
     ("factuality", "The agency has approved the pipeline.", "The pipeline still requires approval from the Federal Energy Agency."),
     ("factuality", "The union has lodged an appeal against the ruling.", "The union said it would appeal against the ruling."),
+    ("factuality", "The town will build a new library.", "The town is considering a new library near the park."),
     # name: another name in an apposition, a thing placed elsewhere
     ("name", "The finance director, Ola Brenner, signed the accounts.", "The finance director, Ravi Menon, signed the accounts."),
     ("name", "Engineers in Leipzig reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found."),
@@ -155,6 +156,7 @@ QUIET = [
     ("The tribunal ruled on the appeal in 2004.", "In 1987, the tribunal ruled in the Harlan case."),  # another occasion
     ("Her son, Tobin, was born in Oslo.", "She has a daughter, Wren, and a son, Lasse."),  # one of several
     ("The NRU scrapped the walkout.", "The National Rail Union called off the walkout on Monday."),  # initials
+    ("The town may build a new library.", "The town is considering a new library near the park."),
 ]
 
 

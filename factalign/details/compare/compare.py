@@ -63,6 +63,9 @@ def relation(c: Frame, e: Frame) -> str | None:
     if lx.opposite(c.pred, e.pred):
         same_slot = any(_any(c.get(s), e.get(s)) for s in ("agent", "patient"))
         return "opposite" if n >= 2 or same_slot else None
+    if lx.GOVERNORS.get(e.pred, lx.DONE) <= lx.INTENDED and c.pred not in lx.GOVERNORS and e.verb.isalpha() \
+            and _any(c.get("patient"), e.get("patient")):
+        return "governed"  # "is considering a second campus" against "will open a second campus"
     return "other" if n >= 2 else None
 
 
@@ -224,6 +227,10 @@ def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
+    if rel == "governed":  # what the evidence only plans or weighs, the claim has done or settled
+        sure = _sure(c) if c.level is not None else None
+        return Finding("factuality", c.cue or c.verb, e.verb, e.text) if sure is not None and c.finite and \
+            c.negated == e.negated and sure >= lx.GOVERNORS[e.pred] + 1 and aligned(c, e) else None
     conflict = slot_conflict(c, e, c.slots, evidence) if rel != "other" else \
         slot_conflict(c, e, _VERB_FREE, evidence, details=False)
     if rel == "other":
