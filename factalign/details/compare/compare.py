@@ -63,8 +63,7 @@ def relation(c: Frame, e: Frame) -> str | None:
     if lx.opposite(c.pred, e.pred):
         same_slot = any(_any(c.get(s), e.get(s)) for s in ("agent", "patient"))
         return "opposite" if n >= 2 or same_slot else None
-    if lx.GOVERNORS.get(e.pred, lx.DONE) <= lx.INTENDED and c.pred not in lx.GOVERNORS and e.verb.isalpha() \
-            and _any(c.get("patient"), e.get("patient")):
+    if e.pred in lx.WEIGHING and c.pred not in lx.GOVERNORS and _any(c.get("patient"), e.get("patient")):
         return "governed"  # "is considering a second campus" against "will open a second campus"
     return "other" if n >= 2 else None
 

@@ -38,6 +38,8 @@ EVENT_ADJECTIVES = {**dict.fromkeys("planned proposed intended expected potentia
 COMPLETING = frozenset("complete finalise finalize close conclude finish seal".split())
 # verbs through which what they govern is said to have happened: "managed to win", "went on to win"
 IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use".split())
+# verbs that weigh or plan a thing named as their object ("is considering a second campus"): it is not yet done
+WEIGHING = frozenset("consider propose plan weigh explore mull discuss".split())
 # decisions: voting or deciding to reject something is rejecting it ("voted to reject the plan")
 DECISIONS = frozenset("approve reject ban allow support oppose".split())
 DECIDING = frozenset("vote decide".split())
