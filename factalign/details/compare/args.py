@@ -31,6 +31,7 @@ class Arg:
     kinds: frozenset[str] = frozenset()        # its modifiers' words, which name a kind ("signal" crayfish)
     places: tuple[str, ...] = ()               # where it is ("controllers in Kiruna", "Tanzania's", "Dallas-based")
     some: bool = False                         # indefinite ("a son"): one of several
+    definite: bool = False                     # "the company", "its plant": a description of one known thing
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
@@ -93,7 +94,8 @@ def _argument(t, negated: bool | None = None) -> Arg:
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner,
-               kinds, _places(t, ent), any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in kids))
+               kinds, _places(t, ent), any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in kids),
+               any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that")) for c in kids))
 
 
 PLACE_TYPES = frozenset(("GPE", "LOC"))

@@ -222,7 +222,8 @@ def aligned(c: Frame, e: Frame) -> bool:
 
 def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
     named = [any(x.named for x in g) for g in (a, b)]
-    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b))
+    described = b if named[0] else a
+    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b)) and all(x.definite for x in described)
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
