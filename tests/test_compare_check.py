@@ -66,6 +66,44 @@ FIRES = [
     ("factuality", "The board has decided to close the plant.", "The board said the plant could be closed next year."),
     ("factuality", "The city built a new stadium.", STADIUM),
     ("factuality", "The ministry banned the pesticide.", "The ministry has proposed banning the pesticide."),
+    # roles: a participle's doer is the main clause's subject or object; a relative pronoun is its antecedent
+    ("roles", "Brandt was defeated by Moreau.", "Brandt won the regional title, defeating Moreau in the last round."),
+    ("roles", "Pereira will replace Hollis as captain.", "The club has named Hollis as its captain, replacing Pereira."),
+    ("roles", "Tessaly Foods was hired by Norhaven Audit.", "The review will be done by Norhaven Audit, which Tessaly Foods hired last spring."),
+    # roles: a seller's phrase the parser hangs on the object; a light verb with its event noun
+    ("roles", "A dealer in Lyon bought the violin from the conservatory.", "The conservatory bought the violin from a dealer in Lyon."),
+    ("roles", "The tenants filed a lawsuit against the landlord.", "The landlord sued the tenants over unpaid rent."),
+    ("roles", "The board named Ines Varga chair in place of Tomas Brill.",
+     "The board appointed Tomas Brill as chair, replacing Ines Varga."),
+    # opposite: verbs of change read by their event, phrasal opposites
+    ("opposite", "Membership of the club dwindled last year.", "Membership of the club grew last year."),
+    ("opposite", "Attendance slid 5 percent after the rebrand.", "Attendance rose 5 percent after the rebrand."),
+    ("opposite", "The trust turned down the request for a new wing.", "The trust approved the request for a new wing."),
+    ("opposite", "The charity said it would scale back its food programme.", "The charity said it would expand its food programme."),
+    # negation: "rather than" and a denied phrase; a cause attributed and denied; stopping against continuing
+    ("negation", "The bridge was built from timber rather than steel.", "The bridge was built from steel rather than timber."),
+    ("negation", "The delays stemmed from bad weather.", "The chief engineer blamed the delays on a supplier, not on bad weather."),
+    ("negation", "Officials put the outage down to a storm rather than to a cable fault.",
+     "Officials attributed the outage to a cable fault rather than to the storm."),
+    ("negation", "The mill will stop producing paper.", "The mill will continue to produce paper."),
+    ("negation", "Dunmore will earn a bonus.", "Dunmore will not receive a bonus this year."),
+    # factuality: a condition, a requirement, a light verb's plan
+    ("factuality", "The ferry service will resume in April.", "If funding is found, the ferry service would resume in April."),
+    ("factuality", "The agency has approved the pipeline.", "The pipeline still requires approval from the Federal Energy Agency."),
+    ("factuality", "The union has lodged an appeal against the ruling.", "The union said it would appeal against the ruling."),
+    ("factuality", "The town will build a new library.", "The town is considering a new library near the park."),
+    # name: another name in an apposition, a thing placed elsewhere
+    ("name", "The finance director, Ola Brenner, signed the accounts.", "The finance director, Ravi Menon, signed the accounts."),
+    ("name", "Engineers in Leipzig reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found."),
+    ("name", "Kenya's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
+    ("name", "Oslo-based Fjordline reported a loss.", "Fjordline, based in Bergen, employs about 900 people."),
+    ("opposite", "The open-air concert was called off.", "Despite the rain, the open-air concert went ahead."),
+    ("opposite", "The NRU went ahead with the walkout.", "The National Rail Union called off the walkout on Monday."),
+    # ordinal: superlatives with their rank, across an apposition, through a copula of becoming, a rank event
+    ("ordinal", "Korvel is now the region's third-largest port.", "Korvel overtook Ensby to become the region's second-largest port."),
+    ("ordinal", "Mendez Steel, the fourth-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs."),
+    ("ordinal", "Larsen came third in the sprint.", "Larsen finished second in the sprint."),
+    ("ordinal", "The lake is the largest in the province.", "The lake is the third-largest in the province."),
 ]
 
 QUIET = [
@@ -92,6 +130,33 @@ QUIET = [
     ("The ministry could ban the pesticide.", "The ministry has proposed banning the pesticide."),
     ("The board may close the plant.", "The board said the plant could be closed next year."),
     ("The senator voted for the measure.", "The senator voted for the measure in 2019, aides said."),
+    ("Brandt defeated Moreau.", "Brandt won the regional title, defeating Moreau in the last round."),
+    ("Hollis will replace Pereira as captain.", "The club has named Hollis as its captain, replacing Pereira."),
+    ("The conservatory bought the violin from a dealer in Lyon.", "The conservatory bought the violin from a dealer in Lyon last week."),
+    ("The landlord filed a lawsuit against the tenants.", "The landlord sued the tenants over unpaid rent."),
+    ("Membership of the club rose last year.", "Membership of the club grew last year."),
+    ("The trust rejected the request for a new wing.", "The trust turned down the request for a new wing."),
+    ("The bridge was built from steel.", "The bridge was built from steel rather than timber."),
+    ("The delays stemmed from a supplier.", "The chief engineer blamed the delays on a supplier, not on bad weather."),
+    ("The mill will keep producing paper.", "The mill will continue to produce paper."),
+    ("The ferry service could resume in April.", "If funding is found, the ferry service would resume in April."),
+    ("The council voted to reject the tower.", "The council rejected the tower."),
+    ("The council rejected the tower.", "The council voted to reject the tower."),
+    ("The envoy retires in June.", "The envoy will retire in June."),
+    ("Will the museum reopen in May?", "The museum plans to reopen in May."),
+    ("Korvel is now the region's second-largest port.", "Korvel overtook Ensby to become the region's second-largest port."),
+    ("The lake is the largest in the province.", "The lake is the second deepest lake in the province, after Lake Orm."),
+    ("Mendez Steel, the second-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs."),
+    ("Larsen placed second in the sprint.", "Larsen finished second in the sprint."),
+    ("Engineers in Porto reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found."),
+    ("Grey seal numbers rose.", "Harbour seal numbers fell, while grey seal numbers rose."),
+    ("Ethiopia's Ruth Amollo took the bronze medal.", "Ruth Amollo of Ethiopia finished third in the final."),
+    ("The open-air concert went ahead.", "Despite the rain, the open-air concert went ahead as planned."),
+    ("The board named Tomas Brill chair in place of Ines Varga.", "The board appointed Tomas Brill as chair, replacing Ines Varga."),
+    ("The tribunal ruled on the appeal in 2004.", "In 1987, the tribunal ruled in the Harlan case."),  # another occasion
+    ("Her son, Tobin, was born in Oslo.", "She has a daughter, Wren, and a son, Lasse."),  # one of several
+    ("The NRU scrapped the walkout.", "The National Rail Union called off the walkout on Monday."),  # initials
+    ("The town may build a new library.", "The town is considering a new library near the park."),
 ]
 
 
@@ -117,6 +182,10 @@ def test_every_kind_has_cases_both_ways():
     ("The zoo raised its ticket price.", "The zoo kept its ticket price at 20 dollars this season.", "raised", "kept"),
     ("The concert will take place in Leeds in May.", "The concert will take place in York in May.", "Leeds", "York"),
     ("The city built a new stadium.", STADIUM, "built", "plans"),
+    ("Mendez Steel, the fourth-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs.",
+     "fourth-biggest producer", "the country's second-largest steelmaker"),
+    ("Engineers in Leipzig reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found.",
+     "Engineers (Leipzig)", "Engineers (Porto)"),
 ])
 def test_a_finding_names_both_sides(claim, evidence, claim_says, sources_say):
     found = compare(claim, evidence)

@@ -28,14 +28,29 @@ class Arg:
     quantifier: tuple[str, str] | None = None   # ("some", "several")
     only: bool = False
     owner: frozenset[str] = frozenset()        # the possessor's words ("the region's third": {"region"})
+    kinds: frozenset[str] = frozenset()        # its modifiers' words, which name a kind ("signal" crayfish)
+    places: tuple[str, ...] = ()               # where it is ("controllers in Kiruna", "Tanzania's", "Dallas-based")
+    some: bool = False                         # indefinite ("a son"): one of several
+    definite: bool = False                     # "the company", "its plant": a description of one known thing
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
             return False
         if self.head and self.head == other.head:
-            return True
+            # "noble crayfish numbers" is not "signal crayfish numbers": each names a kind the other does not
+            mine, theirs = self.words - other.words - {self.head}, other.words - self.words - {self.head}
+            # nor is "a son, Joe" "their son, Bear": one of several, told apart by what each adds
+            return not (mine and theirs and ((self.kinds & mine and other.kinds & theirs) or self.some or other.some))
         shared = self.words & other.words - {""}
-        return bool(shared) and (self.words <= other.words or other.words <= self.words)
+        return (bool(shared) and (self.words <= other.words or other.words <= self.words)) or _initials(self, other) \
+            or _initials(other, self)
+
+
+def _initials(short: Arg, name: Arg) -> bool:
+    """"FRW" for "the Federation of Rail Workers"."""
+    letters = "".join(w[0] for w in words(name.text) if w not in ("of", "the", "and", "for"))
+    return short.named and name.named and 2 <= len(short.text) == len(letters) and short.text.isupper() \
+        and short.text.lower() == letters
 
 
 def _argument(t, negated: bool | None = None) -> Arg:
@@ -49,13 +64,15 @@ def _argument(t, negated: bool | None = None) -> Arg:
     if quant is None:
         quant = next(((lx.QUANTIFIERS[c.lower_], c.lower_) for c in kids
                       if c.dep_ in ("det", "predet", "amod", "nummod", "advmod") and c.lower_ in lx.QUANTIFIERS), None)
-    ordinal = _ordinal(t) or next((o for c in kids if c.dep_ in ("amod", "nummod", "advmod") for o in [_ordinal(c)] if o), None)
-    parts = [c for c in kids if c.dep_ in ("compound", "flat", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
-             and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS] + [t]
+    ordinal = _ordinal(t) or next((o for c in kids if c.dep_ in ("amod", "nummod", "advmod") for o in [_ordinal(c)] if o),
+                                  None) or next((o for c in kids if c.dep_ == "amod" for o in [_ordinal(c)] if o), None)
+    parts = [w for c in kids if c.dep_ in ("compound", "flat", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
+             and not _ordinal(c) and c.lower_ not in lx.QUANTIFIERS for w in _modifiers(c)] + [t]
     ent = next((e for e in t.doc.ents if e.start <= t.i < e.end and e.label_ in NAME_TYPES), None)
     if ent is not None:
         parts = [w for w in ent if not w.is_punct and w.pos_ not in ("DET", "PART")] or parts
     # "the lender Castle Mutual": the name in apposition is the same argument
+    kinds = frozenset(x for w in parts if w.i != t.i for x in words(w.text)) - frozenset(words(t.text))
     parts += [w for c in _appositions(t) if c.pos_ == "PROPN" for w in c.subtree if w.pos_ == "PROPN"]
     date = t.ent_type_ == "DATE" and (t.lower_ in MONTHS_DAYS or (t.like_num and len(t.text) == 4))
     # a name is written as one: capitalised (a lower-cased text's "PROPN" is often a common noun), its head a name;
@@ -67,8 +84,8 @@ def _argument(t, negated: bool | None = None) -> Arg:
     owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
                       if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
     if negated is None:
-        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and
-                                                         any(c.dep_ == "neg" for c in t.head.children))
+        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and (
+            any(c.dep_ == "neg" for c in t.head.children) or contrastive(t.doc[t.head.i - 1])))  # "rather than to Y"
     shown = sorted({*parts, *(w for c in kids if c.dep_ == "poss" for w in c.subtree)}, key=lambda w: w.i)
     text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
     # the head's lemma too, so that "schools" finds "school"
@@ -76,7 +93,43 @@ def _argument(t, negated: bool | None = None) -> Arg:
     return Arg(text, fold(t.lemma_), found, named,
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
-               any(c.lower_ == "only" for c in kids), owner)
+               any(c.lower_ == "only" for c in kids), owner,
+               kinds, _places(t, ent), any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in kids),
+               any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that")) for c in kids))
+
+
+PLACE_TYPES = frozenset(("GPE", "LOC"))
+_LOCATING = frozenset("base locate headquarter"
+                      .split())  # "Lumina, based in Austin": where it is, as "Austin-based Lumina" says
+
+
+def _places(t, ent) -> tuple[str, ...]:
+    """The places a noun phrase puts its head in: modifiers, a possessor, "in X", "based in X" (not a relative
+    clause's or an apposition's, which say other things)."""
+    own = range(ent.start, ent.end) if ent is not None else range(t.i, t.i + 1)
+    found, todo = [], [c for c in t.children if c.dep_ not in ("relcl", "appos", "conj", "cc", "punct")]
+    while todo:
+        w = todo.pop()
+        if w.dep_ in ("relcl", "appos", "conj") or (w.dep_ == "acl" and w.lemma_.lower() not in _LOCATING):
+            continue
+        if w.dep_ == "prep" and w.lower_ not in ("in", "at", "from", "of") and w.head.i == t.i:
+            continue
+        if w.ent_type_ in PLACE_TYPES and w.i not in own:
+            found.append(w.text)
+        todo.extend(w.children)
+    return tuple(sorted(set(found)))
+
+
+def _modifiers(t) -> list:
+    """A compound with its own modifiers ("bulk cargo volumes": bulk modifies cargo)."""
+    return [w for c in t.children if c.dep_ in ("compound", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
+            for w in _modifiers(c)] + [t] if t.dep_ == "compound" else [t]
+
+
+def contrastive(t) -> bool:
+    """`t` is the "than" of "rather than" or the "of" of "instead of": what follows it is named only to be denied."""
+    before = t.nbor(-1).lower_ if t.i > 0 else ""
+    return (t.lower_ == "than" and before == "rather") or (t.lower_ == "of" and before == "instead")
 
 
 def _appositions(t) -> list:
@@ -88,18 +141,48 @@ def _appositions(t) -> list:
 
 
 def _ordinal(t) -> tuple[int, str] | None:
+    """The rank a word gives: "second", "2nd"; a superlative with its rank ("third-largest": (3, "third-largest")) or
+    without ("largest": (1, "largest")), which is compared only with another superlative's rank."""
     word = t.lower_
     if word in lx.ORDINALS:
         return lx.ORDINALS[word], word
     m = _ORDINAL_NUMBER.match(word)
-    return (int(m.group(1)), word) if m else None
+    if m:
+        return int(m.group(1)), word
+    if t.tag_ == "JJS" and word not in lx.QUANTIFIERS and word != "least":
+        rank = next((c for c in t.children if c.dep_ in ("advmod", "amod", "npadvmod") and c.tag_ != "JJS" and _ordinal(c)),
+                    None)
+        return (lx.ORDINALS.get(rank.lower_, 0) or _ordinal(rank)[0], f"{rank.lower_}-{word}") if rank is not None \
+            else (1, word)
+    return None
+
+
+def superlative(ordinal: tuple[int, str]) -> bool:
+    return ordinal[1] not in lx.ORDINALS and not _ORDINAL_NUMBER.match(ordinal[1])
+
+
+def ranks_differ(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:
+    """Two ranks of one thing that disagree; a bare superlative ("largest") only against another superlative."""
+    if not a or not b or a[0] == b[0]:
+        return False
+    if superlative(a) and superlative(b):  # "second-deepest" is no rank of size
+        return _scale(a) == _scale(b)
+    return not any(superlative(x) and "-" not in x[1] for x in (a, b))
+
+
+def _scale(rank: tuple[int, str]) -> str:
+    word = rank[1].split("-")[-1]
+    return lx.SCALES.get(word, word)
 
 
 def _group(t) -> tuple[Arg, ...]:
     """The argument with its conjuncts and appositions ("Smith and Jones", "the lender, Castle Mutual"); in "by
     fleas, not rats" the negation on the first is the second's ("by a faulty valve, not by sabotage" gives two agents)."""
-    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN"))]
-    neg = next((c for c in t.children if c.dep_ == "neg"), None)
+    neg = next((c for c in t.children if c.dep_ == "neg" or (c.dep_ == "cc" and contrastive(c))), None)
+    # "steel rather than timber", "a supplier, not on bad weather": what follows the negation, hung on this word
+    denied = [g for c in t.children if neg is not None and ((c.dep_ == "prep" and c.i > neg.i) or c.i == neg.i)
+              for g in c.children if g.dep_ == "pobj"]
+    others = [*t.conjuncts, *(c for c in _appositions(t) if c.pos_ in ("NOUN", "PROPN")), *denied]
     if neg is None or not any(m.i > neg.i for m in others):
         return tuple(_argument(x) for x in (t, *others))
-    return (_argument(t, False), *(_argument(m, m.i > neg.i) for m in others))
+    return (_argument(t, False if neg.i > t.i else None), *(_argument(m, m.i > neg.i) for m in others))

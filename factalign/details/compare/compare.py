@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.frames import Arg, Frame, frames
+from factalign.details.compare.args import ranks_differ
+from factalign.details.compare.frames import Arg, Frame, frames, located
 from factalign.details.find import words
 
 KINDS = ("roles", "negation", "opposite", "name", "ordinal", "quantifier", "factuality")
@@ -62,6 +63,8 @@ def relation(c: Frame, e: Frame) -> str | None:
     if lx.opposite(c.pred, e.pred):
         same_slot = any(_any(c.get(s), e.get(s)) for s in ("agent", "patient"))
         return "opposite" if n >= 2 or same_slot else None
+    if e.pred in lx.WEIGHING and c.pred not in lx.GOVERNORS and _any(c.get("patient"), e.get("patient")):
+        return "governed"  # "is considering a second campus" against "will open a second campus"
     return "other" if n >= 2 else None
 
 
@@ -80,8 +83,8 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
                 continue
             if _any(c.get(mine), e.get(mine)) or not _solid(e.get(mine)):
                 continue
-            other = next(a for a in e.get(mine) if not a.pronoun and not a.negated)
-            return mine, other
+            solid = [a for a in e.get(mine) if not a.pronoun and not a.negated]
+            return mine, next((a for a in solid if _any((a,), c.get(theirs))), solid[0])
     return None
 
 
@@ -93,7 +96,8 @@ def anchored(c: Frame, e: Frame, slot: str) -> bool:
     """Another slot than `slot` holds the same argument in both (the same pronoun will do: "It was the firm's
     second loss"), or the claim fills no other: the frames speak of one event with one of its participants, so a
     different filler of `slot` is a different account of it."""
-    others = [s for s in c.slots if s != slot]
+    # a report's own participant is who reports: what it reports is read as frames of its own
+    others = [s for s in c.slots if s != slot and (c.pred != "say" or s in e.slots)]
     return not others or any(_any(c.get(s), e.get(s)) or {a.text.lower() for a in c.get(s) if a.pronoun}
                              & {b.text.lower() for b in e.get(s) if b.pronoun} for s in others)
 
@@ -112,12 +116,17 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
     evidence = evidence or padded(e.text)
     for slot in slots:
         mine, theirs = c.get(slot), tuple(a for a in e.get(slot) if not a.negated)
-        if not mine or not theirs or not anchored(c, e, slot):
+        # one of the slot's group is the evidence's (an apposition: "Y, the third-largest"): the group is one thing
+        same = any(x.matches(b) for x in mine for b in theirs)
+        anchor = anchored(c, e, slot)
+        if not mine or not theirs or not (anchor or (same and details)):
             continue
         for a in mine:
             match = next((b for b in theirs if a.matches(b)), None)
             if match is not None:
-                found = _detail(a, match, e) if details else None
+                if not anchor:  # the group is one thing, but this member is the same in both
+                    continue
+                found = _detail(a, match, e, evidence) if details else None
                 if found:
                     return found
                 if details and a.only and len(theirs) > len(mine):  # "only Smith" where the sources name Smith and Jones
@@ -126,23 +135,45 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
             other = next((b for b in theirs if b.named and not b.pronoun), None)
             # another name: none of its words in the evidence, no word shared ("Alexander UNK", "Alexander S."), and
             # no other name of the claim's in the slot found there (a list the evidence gives in part)
-            if slot == "time" and other is not None and _kind(a) != _kind(other):
+            # another date is another occasion unless the evidence has all else the claim says ("the court ruled on a
+            # case in 1954" is not "the court ruled in Plessy in 1896")
+            if slot == "time" and other is not None and (_kind(a) != _kind(other) or not all(
+                    _any(c.get(s), e.get(s)) for s in c.slots if s != "time")):
                 continue
-            if a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
+            if anchor and a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
                     and not any(x.words & b.words for b in theirs for x in mine):
                 return Finding("name", a.text, other.text, e.text)
             if not details:
                 continue
-            other = next((b for b in theirs if b.ordinal and b.head in lx.ORDINALS), None)
-            if a.ordinal and a.head in lx.ORDINALS and other is not None and a.ordinal[0] != other.ordinal[0] \
+            # a rank for the slot's one thing: as the head ("finished second"), or where the group is one thing
+            other = next((b for b in theirs if b.ordinal), None)
+            if a.ordinal and other is not None and (same or (anchor and (_rank_word(a) or _rank_word(other)))) \
+                    and ranks_differ(a.ordinal, other.ordinal) \
                     and (not a.owner or not other.owner or a.owner & other.owner):  # "the region's first"
-                return Finding("ordinal", a.text, other.text, e.text)
+                return Finding("ordinal", _ranked(a), _ranked(other), e.text)
     return None
 
 
-def _detail(a: Arg, b: Arg, e: Frame) -> Finding | None:
-    if a.ordinal and b.ordinal and a.ordinal[0] != b.ordinal[0]:
-        return Finding("ordinal", a.text, b.text, e.text)
+def _ranked(a: Arg) -> str:
+    """"third-largest city" where the argument's text leaves the rank out."""
+    if a.ordinal is None or a.ordinal[1] in a.text.lower():
+        return a.text
+    last = a.ordinal[1].split("-")[-1]
+    at = a.text.lower().find(last)
+    return a.text[:at] + a.ordinal[1] + a.text[at + len(last):] if at >= 0 else f"{a.ordinal[1]} {a.text}"
+
+
+def _rank_word(a: Arg) -> bool:
+    return a.head in lx.ORDINALS or (a.ordinal is not None and a.ordinal[1].split("-")[-1] in a.words)
+
+
+def _detail(a: Arg, b: Arg, e: Frame, evidence: str) -> Finding | None:
+    if ranks_differ(a.ordinal, b.ordinal):
+        return Finding("ordinal", _ranked(a), _ranked(b), e.text)
+    # one thing put in another place ("controllers in Darmstadt" where the sources have them in Kiruna)
+    if a.places and b.places and not set(a.places) & set(b.places) and not any(
+            f" {w} " in evidence for p in a.places for w in words(p)):
+        return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", e.text)
     if a.quantifier and b.quantifier and a.quantifier[0] != b.quantifier[0]:
         return Finding("quantifier", f"{a.quantifier[1]} {a.text}", f"{b.quantifier[1]} {b.text}", e.text)
     return None
@@ -162,7 +193,7 @@ def denied_argument(c: Frame, e: Frame) -> Finding | None:
 def supports(c: Frame, e: Frame, rel: str, evidence: str = "") -> bool:
     """The evidence frame says what the claim frame says."""
     if rel == "same":
-        sure = c.level is None or e.level is None or c.level < e.level + 1
+        sure = c.level is None or e.level is None or _sure(c) < e.level + 1
         return c.negated == e.negated and sure and not _differs(c, e, evidence)
     if rel == "opposite":  # "did not raise" against "kept"
         return c.negated != e.negated and not _differs(c, e, evidence)
@@ -176,10 +207,30 @@ def _differs(c: Frame, e: Frame, evidence: str) -> bool:
 def aligned(c: Frame, e: Frame) -> bool:
     """Every role slot both frames fill holds the same argument: the frames state one proposition, so a
     difference in polarity, direction or sureness is about it (not "was not the type" against "was the actor")."""
-    return all(_any(c.get(s), e.get(s), None) for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s)))
+    both = [s for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s))]
+    same = [s for s in both if _any(c.get(s), e.get(s), None)]
+    # the doer described otherwise on one side ("the plant", "the factory", "Voltaro"), with what is done to shared
+    # and no two names in conflict, is one proposition
+    rest = [s for s in both if s not in same]
+    if c.pred == "be":
+        return not rest
+    # or a name on one side and a description on the other ("Valmont" and "the company"), which may be one thing
+    rest = [s for s in rest if not _describes(c.get(s), e.get(s))]
+    return not rest or (rest == ["agent"] and "patient" in same and not any(
+        a.named for a in (*c.get("agent"), *e.get("agent"))))
+
+
+def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
+    named = [any(x.named for x in g) for g in (a, b)]
+    described = b if named[0] else a
+    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b)) and all(x.definite for x in described)
 
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
+    if rel == "governed":  # what the evidence only plans or weighs, the claim has done or settled
+        sure = _sure(c) if c.level is not None else None
+        return Finding("factuality", c.cue or c.verb, e.verb, e.text) if sure is not None and c.finite and \
+            c.negated == e.negated and sure >= lx.GOVERNORS[e.pred] + 1 and aligned(c, e) else None
     conflict = slot_conflict(c, e, c.slots, evidence) if rel != "other" else \
         slot_conflict(c, e, _VERB_FREE, evidence, details=False)
     if rel == "other":
@@ -199,10 +250,15 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
         return Finding("opposite", _polar(c), _polar(e), e.text)
     if conflict or rel != "same":
         return conflict
-    if c.negated == e.negated and c.finite and c.level is not None and e.level is not None \
-            and c.level >= e.level + 1 and aligned(c, e):
+    level = _sure(c) if c.level is not None else None
+    if c.negated == e.negated and c.finite and level is not None and e.level is not None \
+            and level >= e.level + 1 and aligned(c, e):
         return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
     return None
+
+
+def _sure(c: Frame) -> float:
+    return min(c.level, lx.COMMITTED) if c.scheduled else c.level
 
 
 def _role(e: Frame, slot: str) -> str:
@@ -221,7 +277,7 @@ def compare(claim: str, evidence: str) -> Finding | None:
     """The first finding of the claim's frames against the evidence's, or None (no frame of the same event, or one
     that says what the claim says)."""
     mine = frames(claim)
-    if not mine:
+    if not mine or claim.rstrip().endswith("?"):  # a question states nothing
         return None
     low = padded(evidence)
     if padded(claim) in low:  # the evidence says it word for word (whatever the parser makes of either)
@@ -232,9 +288,33 @@ def compare(claim: str, evidence: str) -> Finding | None:
     theirs = frames(evidence)
     for c in mine:
         related = [(e, rel) for e in theirs for rel in [relation(c, e)] if rel]
-        if any(supports(c, e, rel, low) for e, rel in related):
+        backing = [_roles_shared(c, e) for e, rel in related if supports(c, e, rel, low)]
+        # a frame with both of the claim's participants the other way round outweighs one that names only one of them
+        # ("won the title, defeating Y" against "was beaten by Y")
+        swapped = next((finding(c, e, rel, low) for e, rel in related if rel == "same" and reversed_roles(c, e)
+                        and _roles_shared(c, e) == 0 and all(_any(c.get(s), e.get(t)) for s, t in _SWAP)), None)
+        if backing and (swapped is None or max(backing) >= 2):
             continue
-        found = next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
+        found = swapped or next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
         if found:
             return found
+    return elsewhere(claim, evidence, low)
+
+
+def elsewhere(claim: str, evidence: str, low: str) -> Finding | None:
+    """A name both texts place, in places the evidence does not name ("Tanzania's Grace Nakato" against "Uganda's
+    Grace Nakato"): whatever either says the name did, it is put somewhere else."""
+    for a in located(claim):
+        if any(f" {w} " in low for p in a.places for w in words(p)):
+            continue
+        b = next((b for b in located(evidence) if b.named and a.named and a.matches(b)), None)
+        if b is not None and not set(a.places) & set(b.places):
+            return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", evidence)
     return None
+
+
+_SWAP = (("agent", "patient"), ("patient", "agent"))
+
+
+def _roles_shared(c: Frame, e: Frame) -> int:
+    return sum(_any(c.get(s), e.get(s)) for s in ROLE_SLOTS)

@@ -15,11 +15,16 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.args import MONTHS_DAYS, Arg, _argument, _group, _ordinal
+from factalign.details.compare.args import (
+    MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive)
+from factalign.details.compare.clause import (
+    chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
 from factalign.text.nlp import SYNTAX, pipeline
 
 _PARSE = (*SYNTAX, "ner")
 PLACE_PREPS = frozenset("in at near outside inside".split())
+COPULAS = frozenset("be become remain".split())
+RANK_VERBS = frozenset("come end place rank end_up".split())  # with a rank: where someone finished
 
 
 @dataclass(frozen=True)
@@ -33,87 +38,13 @@ class Frame:
     text: str = ""                  # the clause, for reasons
     scoped: bool = False            # an adverb beside the negation may be what it denies ("did not immediately")
     finite: bool = True             # asserted by a finite verb (not "people living there", "the idea is to help")
+    scheduled: bool = False         # a present tense with a date ("retires in August"): as a claim, no surer than will
 
     def args(self) -> list[tuple[str, Arg]]:
         return [(name, a) for name, group in self.slots.items() for a in group]
 
     def get(self, slot: str) -> tuple[Arg, ...]:
         return self.slots.get(slot, ())
-
-
-def _chain(v):
-    """The verb and the verbs above it that govern it (xcomp; ccomp and acl under a governing or negating word)."""
-    chain = [v]
-    while True:
-        cur = chain[-1]
-        head = cur.head
-        if head is cur:
-            return chain
-        word = head.lemma_.lower() if head.pos_ in ("VERB", "AUX", "ADJ", "NOUN") else ""  # not a title's "Promise"
-        infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in cur.children)
-        # a governing verb comes before its complement ("decided that ..."); one after it is more often a misparse
-        if cur.dep_ == "xcomp" or (cur.dep_ == "ccomp" and head.i < cur.i and (word in lx.GOVERNORS or word in lx.NEGATING)) \
-                or (cur.dep_ == "acl" and infinitive and word in lx.GOVERNORS):  # "plans to buy"
-            chain.append(head)
-        else:
-            return chain
-
-
-def _subject(chain):
-    """The nearest subject up the chain; under object control ("urged the board to sell") the object."""
-    for i, tok in enumerate(chain):
-        for c in tok.children:
-            if c.dep_ in ("nsubj", "nsubjpass"):
-                return c, c.dep_ == "nsubjpass" and i > 0
-        if i + 1 < len(chain):
-            obj = next((c for c in chain[i + 1].children if c.dep_ == "dobj"), None)
-            if obj is not None and tok.dep_ == "xcomp":
-                return obj, False
-    v = chain[0]
-    if v.dep_ == "conj" and v.head.pos_ in ("VERB", "AUX"):  # "bought Y and sold Z": the first verb's subject
-        return next(((c, False) for c in v.head.children if c.dep_ in ("nsubj",)), (None, False))
-    return None, False
-
-
-def _level(chain) -> tuple[float | None, str]:
-    """How sure the clause is, and the word that says so; None where a verb of the chain leaves it open ("is to
-    help", "was asked to lead")."""
-    level, cue = lx.DONE, ""
-    for i, tok in enumerate(chain):
-        words = []
-        if i > 0:
-            word = tok.lemma_.lower()
-            if word not in lx.GOVERNORS and word not in lx.NEGATING and word not in lx.IMPLICATIVE:
-                return None, ""
-            words.append((lx.INTENDED if word == "go" and tok.tag_ == "VBG" else lx.GOVERNORS.get(word), tok.text))
-            if word in lx.GOVERNORS and any(c.dep_ == "neg" for c in tok.children):
-                words.append((lx.POSSIBLE, f"not {tok.text}"))  # "has not decided to close": still open
-        for c in tok.children:
-            if c.dep_ == "aux":
-                words.append((lx.MODALS.get(c.lower_), c.text))
-            elif c.dep_ == "advmod":
-                words.append((lx.HEDGES.get(c.lower_), c.text))
-            elif c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") and i == 0:
-                words.append((lx.POSSIBLE, c.text))
-            elif c.lower_ in lx.PENDING or (c.lower_ == "subject" and any(g.lower_ == "to" for g in c.children)):
-                words.append((lx.COMMITTED, "subject to" if c.lower_ == "subject" else c.text))
-        if i == 0 and tok.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in tok.children):
-            words.append((2.5, "is " + tok.text))  # "is buying": under way, not done
-        if i == 0 and tok.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in tok.children):
-            words.append((lx.POSSIBLE, "if"))
-        for value, word in words:
-            if value is not None and value < level:
-                level, cue = value, word
-    return level, cue
-
-
-def _negated(chain) -> bool:
-    """A negation on the verb, on an implicative above it ("did not manage to"), or a negating verb ("failed to");
-    one on a governor ("has not decided whether") leaves the clause open instead (`_level`)."""
-    flips = sum(c.dep_ == "neg" for c in chain[0].children)
-    flips += sum(c.dep_ == "neg" for tok in chain[1:] if tok.lemma_.lower() in lx.IMPLICATIVE for c in tok.children)
-    flips += sum(tok.lemma_.lower() in lx.NEGATING for tok in chain[1:])
-    return flips % 2 == 1
 
 
 def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozenset()) -> None:
@@ -144,45 +75,65 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
-    particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
+    if v.lemma_.lower() in COPULAS and any(c.dep_ == "attr" for c in v.children):
+        return None  # "became the third": a frame of be
+    particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None) or next(
+        (c.lower_ for c in v.children if c.dep_ == "advmod" and lx.canonical(f"{v.lemma_.lower()}_{c.lower_}") !=
+         f"{v.lemma_.lower()}_{c.lower_}"), None)  # "put forward" parsed with an adverb: a known phrasal verb
     lemma = v.lemma_.lower() + (f"_{particle}" if particle else "")
-    chain = _chain(v)
+    chain = chain_of(v)
     dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
     # "christie 's sold the manuscript": an auxpass that is no form of be/get, with an object, is a misparse
     passive = any(c.dep_ == "auxpass" and c.lemma_.lower() in ("be", "get") for c in v.children) or \
         (dobj is None and any(c.dep_ == "nsubjpass" for c in v.children)) or (v.dep_ == "acl" and v.tag_ == "VBN")
     slots: dict[str, list] = {}
-    subject, _ = _subject(chain)
+    subject, _ = subject_of(chain)
     if subject is not None and subject.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
         subject = v.head  # "the company that bought Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
         subject = v.head  # "the fire started by a heater", "a firm making chips"
+    ctrl = controllers(v) if subject is None else ()
     dative = next((c for c in v.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")), None)
+    if dobj is not None and dobj.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
+        dobj = v.head  # "the firm, which Y appointed": the antecedent
     if passive:
-        if subject is not None:
-            slots["patient"] = list(_group(subject))
+        if subject is not None or ctrl:
+            slots["patient"] = list(_group(subject) if subject is not None else ctrl[:1])
         for by in (c for c in v.children if c.dep_ == "agent"):
             neg = any(c.dep_ == "neg" for c in by.children)  # "not by vandals": the whole phrase is denied
             slots.setdefault("agent", []).extend(replace(a, negated=True) if neg else a for g in by.children
                                                  if g.dep_ == "pobj" for a in _group(g))
     else:
         obj = dative if dative is not None else dobj
+        ergative = obj is None and (v.lemma_.lower() in lx.ERGATIVE or lx.canonical(lemma) in lx.ERGATIVE)
         if subject is not None:
-            ergative = obj is None and v.lemma_.lower() in lx.ERGATIVE
             slots["patient" if ergative else "agent"] = list(_group(subject))
+        elif ctrl:
+            slots["patient" if ergative else "agent"] = list(ctrl)
         if obj is not None:
             slots["patient"] = list(_group(obj))
     canon, used = _converse(lemma, slots, v, lx.canonical(lemma))
     _preps(v, slots, canon, used)
-    level, cue = _level(chain)
+    if canon in ("buy", "sell") and "from" not in slots:
+        # "bought the painting from a collector in Oslo": a from-phrase the parser hung on the object is the seller's
+        src = next((g for o in v.children if o.dep_ == "dobj" for p in o.subtree if p.dep_ == "prep" and
+                    p.lower_ == "from" and p.head.i >= o.i for g in p.children if g.dep_ == "pobj" and g.ent_type_ != "DATE"),
+                   None)
+        if src is not None:
+            slots["from" if canon == "buy" else "p:from"] = list(_group(src))
+    if "rank" in slots and canon in RANK_VERBS:
+        canon = "rank"  # "came third", "finished third", "placed third": one event, a rank, who ranks
+        if "agent" not in slots and "patient" in slots:
+            slots["agent"] = slots.pop("patient")
+    level, cue = level_of(chain)
     top = chain[-1]
     finite = top.tag_ in ("VBD", "VBZ", "VBP", "MD") or any(c.dep_ in ("aux", "auxpass") and c.tag_ in
                                                              ("VBD", "VBZ", "VBP", "MD") for t in chain for c in t.children)
     if lemma in lx.REPORTING:
         level = None  # how sure a report is says nothing about what it reports
     scoped = any(c.dep_ == "advmod" and c.lower_ not in ("not", "never", "n't") for c in v.children)
-    return Frame(canon, v.text + (f" {particle}" if particle else ""), _negated(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
-                 v.doc[top.left_edge.i:top.right_edge.i + 1].text, scoped, finite)
+    return Frame(canon, v.text + (f" {particle}" if particle else ""), negated_of(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
+                 v.doc[top.left_edge.i:top.right_edge.i + 1].text, scoped, finite, scheduled(v))
 
 
 def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, frozenset[str]]:
@@ -191,7 +142,18 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
     if lemma not in lx.CONVERSE:
         return canon, frozenset()
     target, renames = lx.CONVERSE[lemma]
-    preps = {p.lower_: [g for g in p.children if g.dep_ == "pobj"] for p in v.children if p.dep_ in ("prep", "dative")}
+    preps: dict[str, list] = {}
+    # "blamed the loss on X", "put it down to X": the parser hangs the phrase on the object or the particle as often,
+    # and "rather than to Y" on the "than"
+    near = [v, *(c for c in v.children if c.dep_ in ("dobj", "prt"))]
+    near += [c for w in near for c in w.children if c.dep_ == "cc" and contrastive(c)]
+    for p in (q for w in near for q in w.children if w.i == v.i or q.lower_ in renames):
+        if p.dep_ in ("prep", "dative"):  # "on X, not on Y": both
+            preps.setdefault(p.lower_, []).extend(g for g in p.children if g.dep_ == "pobj")
+    if target in ("cause", "proceed") and not any(preps.get(p) for p in renames):
+        return canon, frozenset()  # "linked the two towns": no cause named; "the strike went ahead"
+    if target == "proceed" and "agent" not in slots:
+        slots["agent"] = slots.pop("patient", [])  # read as what proceeds, it is who goes ahead with something
     if lemma in ("win", "lose"):
         obj = slots.get("patient")
         outcome = not obj or all(a.head in lx.OUTCOME_OBJECTS for a in obj)
@@ -214,9 +176,16 @@ def _noun_frame(n):
     verb = lx.event_verb(n.lemma_.lower())
     kids = {c.lower_: next((g for g in c.children if g.dep_ == "pobj"), None) for c in n.children if c.dep_ == "prep"}
     poss = next((c for c in n.children if c.dep_ == "poss"), None)
-    if verb is None or (poss is None and kids.get("of") is None and kids.get("by") is None):
-        return None
     governor = n.head if n.dep_ in ("dobj", "nsubjpass", "nsubj", "pobj") else None
+    if n.dep_ == "dobj" and governor.lemma_.lower() in lx.LIGHT and poss is None:
+        return _light_frame(n, lx.event_verb(n.lemma_.lower(), light=True), kids)
+    taken = {"of", "by"}
+    if kids.get("by") is None and kids.get("from") is not None and kids["from"].pos_ in ("NOUN", "PROPN"):
+        kids["by"] = kids.pop("from")  # "approval from the regulator": who approves
+        taken.add("from")
+    hedged = any(c.lower_ in lx.EVENT_ADJECTIVES for c in n.children if c.dep_ in ("amod", "compound"))
+    if verb is None or (poss is None and kids.get("of") is None and kids.get("by") is None and not hedged):
+        return None  # an event noun names its participants, or says how sure it is ("a proposed extension")
     if poss is not None and poss.tag_ == "PRP$" and governor is not None:  # "completed its acquisition": the subject
         poss = next((c for c in governor.children if c.dep_ == "nsubj"), poss)
     slots: dict[str, list] = {}
@@ -227,7 +196,14 @@ def _noun_frame(n):
     if poss is not None:
         slots["patient" if "agent" in slots and "patient" not in slots else "agent"] = list(_group(poss))
     canon, used = _converse(verb, slots, n, lx.canonical(verb))
-    _preps(n, slots, canon, used | {"of", "by"})
+    _preps(n, slots, canon, used | frozenset(taken))
+    requiring = governor is not None and governor.lemma_.lower() in lx.REQUIRING and n.dep_ == "dobj"
+    if requiring and "patient" not in slots:  # "the deal requires approval": the deal is what is approved
+        subject = next((c for c in governor.children if c.dep_ == "nsubj"), None)
+        if subject is not None and subject.tag_ in ("WDT", "WP") and governor.dep_ == "relcl":
+            subject = governor.head  # "the deal, which still requires approval"
+        if subject is not None:
+            slots["patient"] = list(_group(subject))
     level, cue = None, ""
     for a in (c for c in n.children if c.dep_ in ("amod", "compound")):
         if a.lower_ in lx.EVENT_ADJECTIVES:
@@ -238,9 +214,32 @@ def _noun_frame(n):
             level, cue = lx.DONE, governor.text
         elif word in lx.GOVERNORS:
             level, cue = lx.GOVERNORS[word], governor.text
+        elif requiring:  # "still requires approval": not given yet
+            level, cue = lx.INTENDED, governor.text
     negated = governor is not None and any(c.dep_ == "neg" for c in governor.children)
     return Frame(canon, n.text, negated, level, cue, {k: tuple(g) for k, g in slots.items() if g},
                  n.doc[n.left_edge.i:n.right_edge.i + 1].text)
+
+
+def _light_frame(n, verb, kids):
+    """An event noun a light verb states: "filed a lawsuit against Y" is sued Y, "lodged an appeal" appealed, as sure
+    and as denied as the light verb's clause."""
+    if verb is None:
+        return None
+    chain = chain_of(n.head)
+    subject, passive = subject_of(chain)
+    slots: dict[str, list] = {}
+    if subject is not None and not passive and subject.tag_ not in ("WDT", "WP"):
+        slots["agent"] = list(_group(subject))
+    verbal = {c.lower_: g for c in n.head.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"}
+    target = next((x.get(p) for p in ("against", "to", "of") for x in (kids, verbal) if x.get(p) is not None), None)
+    if target is not None:
+        slots["patient"] = list(_group(target))
+    verb = lx.canonical(verb)
+    _preps(n, slots, verb, frozenset(("against", "to", "of")))
+    level, cue = level_of(chain)
+    return Frame(verb, f"{n.head.text} {n.text}", negated_of(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
+                 n.doc[n.head.left_edge.i:n.head.right_edge.i + 1].text)
 
 
 def _be_frame(t):
@@ -248,26 +247,53 @@ def _be_frame(t):
     if t.dep_ == "appos" and t.head.pos_ in ("NOUN", "PROPN"):
         subject, attr, chain = t.head, t, [t]
         level, cue, negated = lx.DONE, "", False
-    elif t.lemma_ == "be" and t.pos_ in ("AUX", "VERB"):
-        subject = next((c for c in t.children if c.dep_ == "nsubj"), None)
+    elif t.lemma_.lower() in COPULAS and t.pos_ in ("AUX", "VERB"):
+        subject, _ = subject_of(chain_of(t))  # "overtook Y and is now the third", "wants to become the first"
+        ctrl = controllers(t)[:1] if subject is None else ()  # "overtook Y to become the second"
         attr = next((c for c in t.children if c.dep_ == "attr"), None)
-        if subject is None or attr is None:
+        if (subject is None and not ctrl) or attr is None:
             return None
-        chain = _chain(t)
-        (level, cue), negated = _level(chain), _negated(chain)
+        chain = chain_of(t)
+        (level, cue), negated = level_of(chain), negated_of(chain)
     else:
         return None
-    slots = {"agent": _group(subject), "patient": _group(attr)}
+    slots = {"agent": _group(subject) if subject is not None else ctrl, "patient": _group(attr)}
+    subject = subject if subject is not None else t
     return Frame("be", t.text, negated, level, cue, slots, t.doc[subject.left_edge.i:attr.right_edge.i + 1].text)
+
+
+def _instead_frame(of):
+    """"named A coach in place of B", "used oil instead of gas": A replaces B."""
+    who, chain = substitute(of)
+    gone = next((g for g in of.children if g.dep_ == "pobj"), None)
+    if who is None or gone is None:
+        return None
+    (level, cue), negated = level_of(chain), negated_of(chain)
+    return Frame("replace", f"in place of {gone.text}", negated, level, cue, {"agent": _group(who), "patient": _group(gone)},
+                 of.doc[of.head.i:gone.right_edge.i + 1].text)
 
 
 @lru_cache(maxsize=8192)
 def frames(text: str) -> tuple[Frame, ...]:
     """Every frame the text states, in order."""
+    return read(text)[0]
+
+
+@lru_cache(maxsize=8192)
+def located(text: str) -> tuple[Arg, ...]:
+    """The names the text places somewhere ("Uganda's Grace Nakato", "the Kaspar Institute in Bremen"), wherever
+    they stand in it."""
+    return read(text)[1]
+
+
+@lru_cache(maxsize=64)
+def read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
     doc = pipeline(_PARSE)(text)
     out = []
     for t in doc:
-        frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t)
+        frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t) \
+            or _instead_frame(t)
         if frame is not None and frame.slots:
             out.append(frame)
-    return tuple(out)
+    names = [a for e in doc.ents if e.label_ in NAME_TYPES for a in [_argument(e.root)] if a.places]
+    return tuple(out), tuple(names)

@@ -38,11 +38,22 @@ EVENT_ADJECTIVES = {**dict.fromkeys("planned proposed intended expected potentia
 COMPLETING = frozenset("complete finalise finalize close conclude finish seal".split())
 # verbs through which what they govern is said to have happened: "managed to win", "went on to win"
 IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use".split())
+# verbs that weigh or plan a thing named as their object ("is considering a second campus"): it is not yet done
+WEIGHING = frozenset("consider propose plan weigh explore mull discuss".split())
+# decisions: voting or deciding to reject something is rejecting it ("voted to reject the plan")
+DECISIONS = frozenset("approve reject ban allow support oppose".split())
+DECIDING = frozenset("vote decide".split())
+# verbs of conditions still to be met: "the deal requires approval" is approval not yet given
+REQUIRING = frozenset("require need await seek".split())
+# light verbs: their object names the event ("filed a lawsuit against Y" is sued Y, "lodged an appeal")
+LIGHT = frozenset("file lodge launch mount bring submit issue stage".split())
 # verbs that report: how sure their own frame is says nothing (a "reportedly told" against a "said")
 REPORTING = frozenset("""say tell report add claim announce state note explain write reveal confirm insist argue warn
 describe accord call""".split())
 # verbs that deny what they govern: "failed to win", "refused to sign", "denied that it paid"
 NEGATING = frozenset("fail refuse decline deny neglect".split())
+# verbs that end what they govern: "will stop making Y" against "will continue to make Y"
+STOPPING = frozenset("stop cease quit discontinue".split())
 # words that hedge the clause they sit in ("possibly", "reportedly"), as adverbs
 HEDGES = {**dict.fromkeys("possibly perhaps maybe potentially".split(), POSSIBLE),
           **dict.fromkeys("likely probably reportedly allegedly".split(), INTENDED)}
@@ -53,12 +64,19 @@ SAME = {
     "beat": "beat defeat overcome edge rout thrash outplay crush down overpower upset outscore",
     "cause": "cause spark trigger set_off ignite",
     "raise": "raise hike lift boost",
-    "cut": "cut lower reduce slash trim",
+    "cut": "cut lower reduce slash trim scale_back cut_back",
     "keep": "keep hold freeze maintain",
-    "rise": "rise grow climb gain jump surge soar",
-    "fall": "fall drop decline slip sink plunge slump dip tumble",
+    "rise": "rise grow climb gain jump surge soar rebound swell",
+    "fall": "fall drop decline slip sink plunge slump dip tumble slide dwindle shrink fall_off",
     "approve": "approve pass accept adopt ratify endorse uphold",
-    "reject": "reject veto block overturn vote_down",
+    "reject": "reject veto block overturn vote_down turn_down refuse",
+    "expand": "expand enlarge extend broaden widen",
+    "displace": "displace supplant oust push_out drive_out crowd_out",
+    "cancel": "cancel call_off scrap axe",
+    "proceed": "proceed go_ahead",
+    "propose": "propose put_forward table",
+    "say": "say state announce report",
+    "receive": "receive earn get obtain",
     "support": "support back favour favor",
     "oppose": "oppose",
     "open": "open reopen launch",
@@ -70,14 +88,20 @@ SAME = {
     "start": "start begin commence",
     "end": "end finish stop halt conclude",
     "win": "win",
-    "lose": "lose",
+    "lose": "lose miss_out lose_out",
 }
 CANONICAL = {word: canon for canon, words in SAME.items() for word in words.split()}
 # converse verbs: the event is the canonical one with the subject and a prepositional object in other slots
 #   "A sold Y to B" is B buys Y from A; "A lost to B" is B beats A; "A won" is A beats (someone)
 CONVERSE = {"sell": ("buy", {"subject": "from", "to": "agent"}),
             "lose": ("beat", {"subject": "patient", "to": "agent"}),
-            "win": ("beat", {"subject": "agent", "against": "patient", "over": "patient"})}
+            "win": ("beat", {"subject": "agent", "against": "patient", "over": "patient"}),
+            # "went ahead with the strike": the strike is what proceeds
+            **dict.fromkeys("go_ahead proceed".split(), ("proceed", {"subject": "agent", "with": "patient"})),
+            # attributing an effect to a cause: "blamed the loss on Y", "linked X to Y", "X stemmed from Y" is Y causes X
+            **dict.fromkeys("attribute ascribe link trace put_down tie".split(), ("cause", {"subject": "source", "to": "agent"})),
+            "blame": ("cause", {"subject": "source", "on": "agent"}),
+            **dict.fromkeys("stem result arise".split(), ("cause", {"subject": "patient", "from": "agent"}))}
 # lose/win keep their own lemma where they name no opponent ("lost 3 percent", "won an award")
 OUTCOME_OBJECTS = frozenset("match game final semifinal semi race title election contest tie bout round set "
                             "vote tournament championship cup battle fight seat".split())
@@ -86,9 +110,11 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("support", "oppose"), ("open", "close"), ("hire", "fire"), ("allow", "ban"), ("start", "end"),
              ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
-             ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"))
+             ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"), ("expand", "cut"),
+             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"))
 # roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
+              "replace": ("successor", "one replaced"), "sue": ("one suing", "one sued"),
               "hire": ("employer", "one hired"), "fire": ("employer", "one dismissed")}
 # predicates whose two arguments can trade places; "be" joins a thing to what it is ("X is Y's second")
 SYMMETRIC = frozenset("""meet marry resemble equal face play fight battle date divorce tie share contact hug kiss
@@ -102,11 +128,20 @@ NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout"
             "victory": "beat", "win": "beat", "defeat": "beat", "loss": "lose", "approval": "approve",
             "rejection": "reject", "closure": "close", "opening": "open", "hike": "raise", "increase": "raise",
             "cut": "cut", "reduction": "cut", "arrest": "arrest", "appointment": "appoint", "election": "elect",
-            "resignation": "resign", "launch": "open", "ban": "ban", "dismissal": "fire", "hiring": "hire"}
+            "resignation": "resign", "launch": "open", "ban": "ban", "dismissal": "fire", "hiring": "hire",
+            "lawsuit": "sue", "suit": "sue", "complaint": "complain", "challenge": "challenge", "appeal": "appeal",
+            "expansion": "expand", "extension": "expand"}
 # ergative verbs: with no object their subject is what changed ("the store opened", "prices rose")
 ERGATIVE = frozenset("""open close start end begin stop increase decrease rise fall grow shrink expand change move
-break burn sink drop improve worsen collapse reopen freeze""".split())
+break burn sink drop improve worsen collapse reopen freeze proceed""".split())
 
+# superlatives of one scale: "second-biggest" and "second-largest" rank alike
+SCALES = {"biggest": "largest", "greatest": "largest", "tiniest": "smallest"}
+# verbs whose object does what their infinitive says ("urged the board to sell"); others' infinitive is the subject's
+OBJECT_CONTROL = frozenset("""urge ask persuade force allow permit tell order encourage require invite appoint elect
+choose hire help pressure compel expect want""".split())
+# verbs of appointing: the one appointed is who takes the place ("named A coach, replacing B", "in place of B")
+APPOINTING = frozenset("appoint name hire choose select elect pick promote nominate install recruit".split())
 ORDINALS = {w: i for i, w in enumerate("""zeroth first second third fourth fifth sixth seventh eighth ninth tenth
 eleventh twelfth""".split())}
 # how much of a set: "all the staff" against "some of the staff"; `only` is scope, compared separately
@@ -166,14 +201,17 @@ def person_noun(word: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def event_verb(noun: str) -> str | None:
-    """The verb an event noun names ("acquisition" -> "buy"), or None for a noun that names no event."""
+def event_verb(noun: str, light: bool = False) -> str | None:
+    """The verb an event noun names ("acquisition" -> "buy"), or None for a noun that names no event; after a light
+    verb (`light`: "lodged an appeal") the noun names an event whatever its commonest sense."""
     if noun in NOMINALS:
         return NOMINALS[noun]
     wn = _wordnet()
     if wn is None:
         return None
     senses = wn.synsets(noun, "n")[:1]  # the commonest sense only: "bank" is no event
+    if light and senses and wn.synsets(noun, "v"):
+        return canonical(noun)  # "lodged a challenge": challenged
     if not senses or senses[0].lexname() not in ("noun.act", "noun.event", "noun.process"):
         return None
     verbs = [d.name() for lemma in senses[0].lemmas() for d in lemma.derivationally_related_forms()
