@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from factalign.calibration import Calibration, Calibrations, decision_rules
+from factalign.calibration import Calibration, Calibrations
 from factalign.calibration.tasks import Task, task_for
 from factalign.checks import checks_on, wrapped
 from factalign.claims import ClaimExtractor, load_extractor
@@ -181,8 +181,7 @@ class Scorer:
                         self.llm, self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
         task = self.task_of(doc)
-        cal = self.calibrations[task.name]
-        summary_rule, claim_rule = decision_rules(cal, self.settings.threshold)
+        cal, (summary_rule, claim_rule) = self.calibrations[task.name], self.calibrations.rules(task.name)
         shown = labels_of(nli).shown if nli is not None else tuple
         for c in claims:
             c.probs = shown(c.probs)  # what the model gives: (p_ent, p_neu, p_con), or a binary checker's (p_sup,)

@@ -12,7 +12,8 @@ from factalign.details.compare import DEFAULT_ON, KINDS, CompareCheck, ComparedN
 from factalign.details.compare.frames import frames
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
-from tests.helpers import BudgetedNLI, FixedClaims, FixedCoref
+from tests.helpers import BudgetedNLI
+from tests.test_roles import fenice
 
 BANK = "Greenfield Bank has agreed to buy Castle Mutual for 40 million dollars."
 FINAL = "Kessler defeated Ortiz 6-2, 6-1 in the semifinal."
@@ -213,12 +214,6 @@ def test_the_nli_answers_capped_pairs_and_passes_the_others_through():
     assert only_roles[0].tolist() == pytest.approx([0.8, 0.15, 0.05])
     budgeted = BudgetedNLI({})
     assert token_budget(CompareCheck(frozenset(KINDS)).wrap(budgeted)) is budgeted  # FullDoc still sees the budget
-
-
-def fenice(document, claim, table, **options):
-    scorer = Scorer("fenice", nli=TableNLI(table), extractor=FixedClaims(claim), coref=FixedCoref([]), calibration=None,
-                    **options)
-    return scorer.score(" ".join(document), claim)
 
 
 def test_fenice_scores_a_reversed_claim_by_its_best_premise_and_says_why():

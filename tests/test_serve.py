@@ -135,7 +135,7 @@ def test_batch_scores_each_item_and_refuses_a_bad_one_alone(server, local):
 def test_info_health_readiness_metrics_and_docs(server, local):
     status, _, info = call(server.url, "/v1/info")
     assert status == 200 and info["signature"] == local.signature and info["version"] == factalign.__version__
-    assert info["limits"]["max_sources"] == 3 and info["calibration"] == local.calibration_for("").describe()
+    assert info["limits"]["max_sources"] == 3 and info["calibration"] == local.calibrations["summary"].describe()
     # under --task auto each kind of input has its own default: several sources are labelled as an answer
     assert info["task"] == "auto" and list(info["calibrations"]) == ["summary", "answer"]
     assert info["calibrations"]["answer"]["calibration"] == (

@@ -113,22 +113,22 @@ def _saved_claim_part(run_dir: Path, method: str, signature: str, probability: s
     """The claim part from a bench run's saved rows of the variant `method`: each row's weakest counted claim stands
     for it, as claim_part scores it."""
     from factalign.bench.fit import fit_claim_calibration
-    from factalign.bench.report import load_run, saved_rows
+    from factalign.bench.report import load_run, run_data, saved_rows
 
     run = load_run(run_dir)
     variant = next((v for v in run.manifest["variants"] if v["name"] == method), None)
     if variant is None or variant["signature"] != signature:
         made = "has no variant of that name" if variant is None else f"scored it with {variant['signature']}"
         raise FactalignError(f"--claims-scores {run_dir}: the run {made}, not with the calibrated {signature}")
-    rows = saved_rows(run_dir, method)
+    rows = {row["id"]: row for row in saved_rows(run_dir, variant) if "error" not in row}
     kept = [e for e in run.examples if e.id in rows
             and any(c.get("counted", True) for c in rows[e.id]["claims"])]
     if not kept:
         raise FactalignError(f"--claims-scores {run_dir}: no saved row of {method!r} has a counted claim")
     weakest = np.array([min(c["score"] for c in rows[e.id]["claims"] if c.get("counted", True)) for e in kept])
     labels = np.array([e.label for e in kept], dtype=int)
-    data = {"file": Path(run.manifest["data"].partition(":")[2]).name, "sha256": run.manifest["data_sha256"],
-            "rows": len(kept), "supported": int(labels.sum()), "unit": "the weakest claim of each row"}
+    data = {**run_data(run.manifest), "rows": len(kept), "supported": int(labels.sum()),
+            "unit": "the weakest claim of each row"}
     return fit_claim_calibration(labels, weakest, kept, probability, data, seed, *bounds)
 
 
@@ -155,7 +155,7 @@ def _from_data(args: argparse.Namespace):
 
 
 def _from_scores(args: argparse.Namespace):
-    from factalign.bench.report import load_run
+    from factalign.bench.report import load_run, run_data
 
     run = load_run(Path(args.scores))
     if run.manifest["graded"]:
@@ -165,6 +165,6 @@ def _from_scores(args: argparse.Namespace):
         raise FactalignError(f"{args.scores} has no variant {args.method!r}; its variants: {', '.join(variants)}")
     values = run.scores[args.method]
     kept = [e for e, s in zip(run.examples, values) if not np.isnan(s)]
-    data = {"file": Path(run.manifest["data"].partition(":")[2]).name, "sha256": run.manifest["data_sha256"]}
+    data = run_data(run.manifest)
     variant = variants[args.method]
     return variant["method"], variant["signature"], kept, values[~np.isnan(values)].tolist(), data

@@ -17,8 +17,8 @@ def default_labels(verdicts: dict[str, list], labels: np.ndarray, scores: dict[s
     """Per variant whose every measured row was labelled (its saved verdicts: (label, decision, task) or None), per
     group of rows (all, each origin, each category: positions in the arrays)."""
     out = {}
+    every = np.unique(np.concatenate(list(groups.values()))) if groups else np.array([], dtype=int)
     for name, given in verdicts.items():
-        every = np.unique(np.concatenate(list(groups.values()))) if groups else np.array([], dtype=int)
         if not len(every) or any(given[i] is None for i in every):
             continue
         cells = {g: _agreement(given, labels, scores[name], rows) for g, rows in groups.items()}

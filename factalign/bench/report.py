@@ -39,6 +39,16 @@ class Run:
         return np.array([e.label for e in self.examples], dtype=float)
 
 
+def saved_rows(run_dir: Path, variant: dict) -> list[dict]:
+    """The rows of a run's variant (its entry in run.json) made with its signature, failed ones (with "error") too."""
+    return [row for row in read_scores(run_dir / "scores" / variant["file"]) if row.get("signature") == variant["signature"]]
+
+
+def run_data(manifest: dict) -> dict:
+    """What a run was scored on, as a calibration records it: the data file's name and digest."""
+    return {"file": Path(manifest["data"].partition(":")[2]).name, "sha256": manifest["data_sha256"]}
+
+
 def load_run(run_dir: Path) -> Run:
     try:
         manifest = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
@@ -54,8 +64,8 @@ def load_run(run_dir: Path) -> Run:
         values = np.full(len(examples), np.nan)
         given: list = [None] * len(examples)
         failed = 0
-        for row in read_scores(run_dir / "scores" / v["file"]):
-            if row["id"] not in position or row.get("signature") != v["signature"]:
+        for row in saved_rows(run_dir, v):
+            if row["id"] not in position:
                 continue
             if "error" in row:
                 failed += 1
@@ -66,14 +76,6 @@ def load_run(run_dir: Path) -> Run:
         scores[v["name"]], errors[v["name"]], verdicts[v["name"]] = values, failed, given
         missing[v["name"]] = int(np.isnan(values).sum()) - failed
     return Run(manifest, examples, scores, errors, missing, verdicts)
-
-
-def saved_rows(run_dir: Path, name: str) -> dict[str, dict]:
-    """A variant's saved rows by example id (those made with its signature, without error)."""
-    manifest = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-    variant = next(v for v in manifest["variants"] if v["name"] == name)
-    return {row["id"]: row for row in read_scores(run_dir / "scores" / variant["file"])
-            if row.get("signature") == variant["signature"] and "error" not in row}
 
 
 def evaluate(run: Run, split: str, seed: int, n_boot: int, baseline: str | None = None,

@@ -39,7 +39,7 @@ class Calibrations:
         explicit = calibration not in (None, "default")
         if threshold is not None and explicit:
             raise FactalignError("give a threshold (--threshold) or a calibration (--calibration), not both")
-        self.method, self.signature, self._loaded = method, signature, {}
+        self.method, self.signature, self._threshold, self._loaded, self._rules = method, signature, threshold, {}, {}
         self._defaults = calibration == "default" and threshold is None and house_model
         self._given = None
         if explicit:
@@ -62,6 +62,13 @@ class Calibrations:
         if task not in self._loaded:
             self._loaded[task] = default_calibration(self.method, self.signature, task)
         return self._loaded[task]
+
+    def rules(self, task: str) -> tuple[DecisionRule | None, DecisionRule | None]:
+        """The summary rule and the claim rule of `task`'s texts (decision_rules), made once per task: every text
+        scored asks for them."""
+        if task not in self._rules:
+            self._rules[task] = decision_rules(self[task], self._threshold)
+        return self._rules[task]
 
 
 def decision_rules(calibration: Calibration | None, threshold: float | None

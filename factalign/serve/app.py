@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
-from factalign.calibration.tasks import candidates
+from factalign.calibration.tasks import candidates, task_for
 from factalign.checks import listing
 from factalign.errors import FactalignError
 from factalign.serve import schema
@@ -80,7 +80,8 @@ def create_app(config: ServeConfig, worker: ScoringWorker, metrics: Metrics) -> 
     async def info():
         scorer = worker.scorer
         cals = {t.name: scorer.calibrations[t.name] for t in candidates(config.settings.task)} if scorer is not None else {}
-        cal = scorer.calibration_for("") if scorer is not None else None  # the one a single document gets
+        single = task_for(config.settings.task, 1).name  # the task a request with one document gets
+        cal = cals.get(single)
         return {"version": __version__, "method": config.settings.method_def.name,
                 "signature": scorer.signature if scorer is not None else None, "task": config.settings.task,
                 "calibration": cal.describe() if cal is not None else None,
