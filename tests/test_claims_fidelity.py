@@ -128,3 +128,38 @@ def test_free_adjunct_is_a_claim_of_its_own(rules, text, claim):
 def test_free_adjunct_under_a_scope_stays_with_its_verb(rules, text, verb, needed):
     found = [c for c in claims_of(rules, text) if has(c, verb)]
     assert found and all(has(c, needed) for c in found)
+
+
+@pytest.mark.parametrize("text, claims", [
+    # a comma-set description opened by an adverb of state is a claim about its noun, not a set of the verb's modifiers
+    ("The gallery hired Rosa Lind, formerly a curator in Malmo for six years, to run its print room.",
+     ["The gallery hired Rosa Lind to run its print room.", "Rosa Lind was formerly a curator in Malmo for six years."]),
+    ("The league, now chaired by a former referee, fined both clubs.",
+     ["The league fined both clubs.", "The league is now chaired by a former referee."]),
+])
+def test_comma_set_description_is_a_claim_about_its_noun(rules, text, claims):
+    assert claims_of(rules, text) == claims
+
+
+@pytest.mark.parametrize("text, claims", [
+    # a parenthetical "X said" follows the claim after a comma, wherever it stood in the sentence
+    ("The levy, the treasury said, will be repaid to 12,000 firms.",
+     ["The levy will be repaid, the treasury said.", "The levy will be repaid to 12,000 firms, the treasury said."]),
+    # a clause whose verb stands for its head's ("as they are") is no claim, and its head keeps it
+    ("Bus fares will stay as they are, the council said.", ["The council said bus fares will stay as they are."]),
+])
+def test_parenthetical_attribution_closes_the_claim(rules, text, claims):
+    assert claims_of(rules, text) == claims
+
+
+def test_phrase_after_an_inverted_report_is_attached_to_neither_clause(rules):
+    claims = claims_of(rules, "The pool will reopen in May, staff said on Monday, a year behind schedule.")
+    assert "Staff said the pool will reopen in May." in claims
+    assert not any(has(c, "said a year behind") or has(c, "monday a year") and len(c.split()) < 14 for c in claims)
+    assert any(has(c, "a year behind schedule") for c in claims)  # the sentence carries it
+
+
+def test_future_time_clause_in_the_perfect_is_a_condition(rules):
+    claims = claims_of(rules, "The school will move to the new site once the builders have finished.")
+    assert claims and all(has(c, "once the builders have finished") for c in claims if has(c, "move"))
+    assert not any(c.startswith("The builders have finished") for c in claims)

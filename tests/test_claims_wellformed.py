@@ -83,3 +83,12 @@ def test_an_unclosed_quotation_the_sentence_has_itself_is_not_the_claims_fault()
     assert "unclosed quotation" in problems(claim)
     assert "unclosed quotation" in problems(claim, 'He said "the club had been sold" on Friday.')
     assert problems(claim, 'He said "the club had been sold.') == []
+
+
+def test_an_imperative_is_well_formed_only_as_the_writers_own_sentence():
+    assert problems("Read the full minutes of the meeting here.", "Read the full minutes of the meeting here.") == []
+    assert problems("read the full minutes of the meeting here .", "Read the full minutes of the meeting here.") == []
+    assert problems("Read the full minutes of the meeting here.") != []  # no sentence: nothing says it is the writer's
+    # a claim of the extractor that opens with a bare verb has lost its subject
+    assert problems("Publish the full minutes online.", "The council will publish the full minutes online.") != []
+    assert problems("Read the full minutes of the.", "Read the full minutes of the.") != []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from factalign.claims.descriptions import comma_descriptions
 from factalign.claims.marks import bracketed, quote_pairs
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
@@ -43,6 +44,9 @@ class ClauseFinder:
     def __init__(self, sent: Span):
         self.sent = sent
         self.hidden = bracketed(sent)
+        # "X, formerly head of Y,": a claim of its own (ClauseSplitter.description_claims), out of the verb's
+        self.descriptions = comma_descriptions(sent, self.hidden)
+        self.hidden |= {k for _, words in self.descriptions for k in words}
         self.quote_pairs = quote_pairs(sent)
         self.lost = lost_subjects(sent)  # verb index -> the subject the parser gave to a coordination
         self.detached = {i for subj in self.lost.values()  # each with the "and" before it

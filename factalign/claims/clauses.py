@@ -27,6 +27,7 @@ from spacy.tokens import Span, Token
 
 from factalign.claims.adjuncts import free_adjunct, progressive_be
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
+from factalign.claims.descriptions import description_claims, outside_names
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
 from factalign.claims.scope import NON_INTERSECTIVE
 from factalign.claims.wellformed import FINITE_TAGS
@@ -48,7 +49,7 @@ class ClauseSplitter(Coordinations):
 
     def __init__(self, sent: Span, names: Names):
         super().__init__(sent)
-        self.names = names
+        self.names = outside_names(sent, self.descriptions, names)
         self.attached: set[int] = set()  # auxiliaries a coordinated verb shares, placed before it
 
     # ---- claims ------------------------------------------------------------------------------
@@ -58,6 +59,7 @@ class ClauseSplitter(Coordinations):
         for p in self.predicates():
             out += self.predicate_claims(p)
         out += self.appositive_claims()
+        out += description_claims(self)
         return out
 
     def predicate_claims(self, p: Token) -> list[list[str]]:
@@ -109,6 +111,7 @@ class ClauseSplitter(Coordinations):
             core.append(mods.pop((preps or after or [0])[0]))
         if self.bare_only(p):
             mods = []
+        mods = [m for m in mods if not self.after_inverted_report(p, m)]
         shared = self.shared_auxiliaries(p)
         self.attached |= set().union(*shared)
         aux += shared
@@ -129,9 +132,12 @@ class ClauseSplitter(Coordinations):
             pred -= relative
             for s, pr in self.split_conjuncts(subject, pred):
                 subject_words = self.render(sorted(s), extra, claim=s | pr)  # "whose summit" -> "X's summit"
-                predicate = self.render(self.verb_order(pr, p), extra, own=" ".join(subject_words), claim=s | pr)
+                said = pr & self.aside_said  # "Prices, the firm said, will rise" -> "Prices will rise, the firm said."
+                predicate = self.render(self.verb_order(pr - said, p), extra, own=" ".join(subject_words), claim=s | pr)
                 if s != subject and conjunct_head(subj, s).tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
                     predicate = singular(predicate, p)
+                if said and predicate:
+                    predicate = predicate[:-1] + [predicate[-1] + ","] + self.render(sorted(said), extra, claim=s | pr)
                 if any(w[:1].isalnum() for w in predicate):
                     out.append(subject_words + copula + predicate)
         out += self.attribute_claims(p, subject)
@@ -232,7 +238,8 @@ class ClauseSplitter(Coordinations):
         for i in indices:
             t = self.sent[i]
             if i in names:
-                if own and t.lower_ in DETERMINERS and names[i].lower() == possessive(own).lower() or self.bound(t, names, own):
+                if own and t.lower_ in DETERMINERS and names[i].lower() == possessive(own).lower() or self.bound(t, names, own) \
+                        or t.dep_ in SUBJECT_DEPS and self.bare_comparison(t.head):  # "stay as they are"
                     words.append(t.lower_)
                 elif names[i]:
                     words.append(names[i])

@@ -57,6 +57,9 @@ class Scopes(ClauseFinder):
     def __init__(self, sent):
         super().__init__(sent)
         self._held: dict[int, bool] = {}
+        # the words of each parenthetical "X said", which a claim puts after itself with a comma
+        self.aside_said = set().union(*(self.subtree(t) for t in sent if t.dep_ == "parataxis" and self.held(t)
+                                        and self.aside_attribution(t) and t.left_edge.i > sent.start))
 
     # ---- predicates that make no claim of their own --------------------------------------------
     def predicates(self) -> list[Token]:
@@ -82,7 +85,7 @@ class Scopes(ClauseFinder):
             return self.relative_held(t)
         if t.dep_ == "conj" and self.disjoined(t):
             return True
-        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t)):
+        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t) or self.bare_comparison(t)):
             return True
         if t.dep_ == "parataxis" and self.aside_attribution(t):
             return True
@@ -206,12 +209,32 @@ class Scopes(ClauseFinder):
             return True
         if marks & TIME_MARKS:
             tensed = [c] + [a for a in c.children if a.dep_ in AUX_DEPS]
-            return not any(x.tag_ == "VBD" for x in tensed) and not any(a.lower_ in {"has", "have"} for a in tensed)
+            if any(x.tag_ == "VBD" for x in tensed):
+                return False
+            # "once the roof has been repaired" is done by then only where the clause it hangs on is not future
+            return not any(a.lower_ in {"has", "have"} for a in tensed) or self.modal(c.head)
         return False
 
     def elliptic(self, c: Token) -> bool:
         """An adverbial clause with its link word and no subject: "if approved", "as planned"."""
         return any(m.dep_ == "mark" for m in c.children) and not any(s.dep_ in SUBJECT_DEPS for s in c.children)
+
+    def bare_comparison(self, c: Token) -> bool:
+        """A clause of manner or comparison whose verb stands for its head's ("stay as they are", "more
+        than it did"): no claim alone, and its head's claims keep it ("stay" alone says something else)."""
+        marks = {m.lower_ for m in c.children if m.dep_ == "mark"}
+        said = [x for x in c.children if x.dep_ in {"dobj", "attr", "acomp", "oprd", "xcomp", "ccomp"}]
+        return bool(marks & {"as", "than"}) and c.lemma_ in {"be", "do", "have"} and not said
+
+    def after_inverted_report(self, p: Token, phrase: set[int]) -> bool:
+        """A phrase set off by a comma after a reporting verb that follows what it reports ("The line will
+        open in March, officials said on Friday, two months late"): it may belong to either clause, so no
+        claim attaches it to one; the sentence itself carries it."""
+        first = min(phrase)
+        subj = next((s for s in p.children if s.dep_ in NOMINAL_SUBJECT_DEPS), None)
+        if first < self.rel(p) or subj is None or self.sent[first - 1].text != ",":
+            return False
+        return any(c.dep_ == "ccomp" and c.i < subj.i for c in p.children)
 
     def purpose(self, c: Token) -> bool:
         marks = [m.lower_ for m in c.children if m.dep_ == "mark"]
@@ -226,7 +249,7 @@ class Scopes(ClauseFinder):
         """Whether child c of predicate p scopes over p's claims, which all keep it."""
         if c.dep_ == "advcl" and self.held(c) and (self.condition(c) or self.elliptic(c) and self.attribution_word(c)):
             return True
-        if c.dep_ == "parataxis" and self.held(c):
+        if c.dep_ == "parataxis" and self.held(c) or c.dep_ == "advcl" and self.bare_comparison(c):
             return True
         if c.dep_ == "conj" and is_verbal(c) and self.held(c):
             return True

@@ -150,7 +150,24 @@ def _problems(claim: str, sentence: str | None = None) -> tuple[str, ...]:
     if found and (any(p.search(claim) and not parse_problems(parsed(p.sub(r, claim))) for p, r in READINGS)
                   or reported_clause_fine(doc)):
         found = ()
+    same = sentence is not None and re.findall(r"\w+", claim.lower()) == re.findall(r"\w+", sentence.lower())
+    if found and same and imperative(doc):  # (the sentence as the extractor read it: truecased, detokenized)
+        found = ()
     return tuple(dict.fromkeys(slips + list(found)))
+
+
+def imperative(doc: Doc) -> bool:
+    """A sentence in the imperative ("Read the report here."): a base-form verb first, as the root, with
+    no subject, and nothing left dangling at its end. Held well-formed only where it is the writer's
+    own sentence kept whole: every claim the extractor writes has a subject, so one of its claims that
+    opens with a bare verb has lost it."""
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    root = words[0] if words else None
+    if root is None or len(words) < 2 or root.dep_ != "ROOT" or root.tag_ != "VB":
+        return False
+    last = words[-1]
+    return not any(c.dep_ in CLAIM_SUBJECT_DEPS for c in root.children) and (
+        last.tag_ not in DANGLING_TAGS or standing_alone(last))
 
 
 def reported_clause_fine(doc: Doc) -> bool:
