@@ -163,3 +163,11 @@ def test_future_time_clause_in_the_perfect_is_a_condition(rules):
     claims = claims_of(rules, "The school will move to the new site once the builders have finished.")
     assert claims and all(has(c, "once the builders have finished") for c in claims if has(c, "move"))
     assert not any(c.startswith("The builders have finished") for c in claims)
+
+
+def test_a_bare_quotation_is_said_by_the_speaker_of_the_sentence_before(rules):
+    claims = claims_of(rules, '"Our costs have doubled," said Ines Varga, who runs the bakery. "Prices must go up."')
+    assert 'Ines Varga said "Prices must go up."' in claims
+    assert not any(c.startswith("Prices must go up") or c.startswith('"Prices') for c in claims)
+    # no speaker before it: the quotation is left as it was
+    assert not any("said" in c for c in claims_of(rules, 'The bakery reopened on Monday. "Prices must go up."'))

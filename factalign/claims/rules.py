@@ -22,6 +22,7 @@ from factalign.claims.coverage import uncovered
 from factalign.claims.clauses import ClauseSplitter, Names, join_words
 from factalign.claims.names import cluster_names, fixed_names, heading, topic_names
 from factalign.claims.normalise import normalise
+from factalign.claims.quoted import attributed, quotation_only, speaker
 from factalign.claims.parsing import parse, parse_many, parser, title_spans  # noqa: F401  (parser: re-exported)
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref
@@ -80,11 +81,14 @@ class RulesExtractor:
             names = [cluster_names(summary.text, span[0], sent, clusters, at) for sent, (_, at) in zip(sents, pieces)]
             texts = self.sentence_claims(sents, names, topic, person)  # (adds the topic's names to `names`)
             named = [pair for sent, resolved in zip(sents, names) for pair in said_by_name(sent, resolved)]
-            found.append((i, span, texts, named))
+            quote = summary.sentence(i)
+            if i and quotation_only(quote) and found and found[-1][4]:  # the last sentence's speaker says it
+                texts = [attributed(quote, found[-1][4])]
+            found.append((i, span, texts, named, speaker(sents, names)))
         if self.guard:
-            prime([text for _, _, texts, _ in found for text in texts if text])
+            prime([text for _, _, texts, _, _ in found for text in texts if text])
         claims: list[Claim] = []
-        for i, span, texts, named in found:
+        for i, span, texts, named, _ in found:
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
             texts += aside_claims(summary.sentence(i), topic)
