@@ -21,6 +21,11 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # ordinal: a medal won and a runner-up are places, against a place said with an ordinal
+    ("ordinal", "Mara Quist took silver in the giant slalom.", "Mara Quist finished fourth in the giant slalom."),
+    ("ordinal", "The orchestra was runner-up in the national contest.", "The orchestra came first in the national contest."),
+    # opposite: a phrasal verb of decision whose particle the parser reads as a preposition
+    ("opposite", "The assembly passed the budget amendment.", "The assembly voted down the budget amendment."),
     # roles: an xcomp chain, a synonym, a win against a defeat, a passive, an event noun, converse verbs
     ("roles", "Castle Mutual agreed to buy Greenfield Bank.", BANK),
     ("roles", "Ortiz beat Kessler in the semifinal.", FINAL),
@@ -30,6 +35,13 @@ FIRES = [
     ("roles", "The hospital was sued by the nurses' union.", "The hospital sued the nurses' union over the strike."),
     ("roles", "Delmar bought the brand from Kinto.", "Delmar sold the brand to Kinto."),
     ("roles", "Kessler lost to Ortiz in the final.", "Kessler beat Ortiz in the final."),
+    # the doer of a participle after a passive verb is its subject; "won the X final against Y" with the phrase on "final"
+    ("roles", "Ruth Amadi succeeded Jon Vik as principal.", "Jon Vik was appointed principal in 2019, succeeding Ruth Amadi."),
+    # a bid or a team stands for its owner; a relative pronoun object up a chain ("which it agreed to cover")
+    ("roles", "Arlo Build beat Dunmore Homes to the school contract.", "Dunmore's tender defeated Arlo Build's offer on cost."),
+    ("negation", "The insurer refused to cover the repair bill.", "The storm left a repair bill, which the insurer agreed to pay."),
+    ("roles", "The Hornets defeated the Comets in the league final.",
+     "The Comets won the league final against the Hornets after a penalty shoot-out."),
     # negation: dropped, "never", a negating verb, and an argument named only to be denied
     ("negation", "The mayor signed the bill.", "The mayor did not sign the bill."),
     ("negation", "The club renewed the coach's contract.", "The club has not renewed the coach's contract."),
@@ -108,6 +120,19 @@ FIRES = [
 ]
 
 QUIET = [
+    # a denial bounded by a named year or month leaves a claim without it open; an opposite verb whose object the
+    # claim does not name is no opposite event
+    ("The lighthouse keeper appeared in later editions of the guide.",
+     "The lighthouse keeper did not appear in any edition of the guide between 1950 and 1964."),
+    ("The goalkeeper hit and injured a steward.", "The goalkeeper will miss the derby on Sunday."),
+    ("Mara Quist took bronze in the giant slalom.", "Mara Quist finished third in the giant slalom."),
+    ("The orchestra was runner-up in the national contest.", "The orchestra came second in the national contest."),
+    ("The old mine produced silver for decades.", "The old mine produced silver and lead for decades."),
+    ("Dunmore Homes beat Arlo Build to the school contract.", "Dunmore's tender defeated Arlo Build's offer on cost."),
+    ("The insurer will pay the repair bill.", "The storm left a repair bill, which the insurer agreed to pay."),
+    ("Jon Vik succeeded Ruth Amadi as principal.", "Jon Vik was appointed principal in 2019, succeeding Ruth Amadi."),
+    ("The Comets beat the Hornets in the league final.", "The Comets won the league final against the Hornets after a penalty shoot-out."),
+    ("The assembly rejected the budget amendment.", "The assembly voted down the budget amendment."),
     ("Castle Mutual will be bought by Greenfield Bank.", BANK),                 # passive, the commitment kept
     ("Greenfield Bank will take over Castle Mutual.", BANK),                    # a synonym
     ("Ortiz lost to Kessler in the semifinal.", FINAL),                          # a converse verb

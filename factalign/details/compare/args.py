@@ -54,6 +54,8 @@ def _initials(short: Arg, name: Arg) -> bool:
 
 
 def _argument(t, negated: bool | None = None) -> Arg:
+    if t.pos_ == "NOUN" and t.lemma_.lower() in lx.PROXIES:  # "Holm's bid": Holm
+        t = next((c for c in t.children if c.dep_ == "poss" and c.pos_ == "PROPN"), t)
     quant = None
     if t.lower_ in lx.QUANTIFIERS:  # "all of the staff": the staff, quantified
         inner = next((g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
@@ -149,6 +151,9 @@ def _ordinal(t) -> tuple[int, str] | None:
     m = _ORDINAL_NUMBER.match(word)
     if m:
         return int(m.group(1)), word
+    whole = hyphenated(t)
+    if whole in lx.RANK_WORDS and (whole not in lx.MEDALS or _won(t)):
+        return lx.RANK_WORDS[whole], whole
     if t.tag_ == "JJS" and word not in lx.QUANTIFIERS and word != "least":
         rank = next((c for c in t.children if c.dep_ in ("advmod", "amod", "npadvmod") and c.tag_ != "JJS" and _ordinal(c)),
                     None)
@@ -157,8 +162,22 @@ def _ordinal(t) -> tuple[int, str] | None:
     return None
 
 
+def hyphenated(t) -> str:
+    """The word with what the tokenizer cut off before it at a hyphen ("runner - up": "runner-up")."""
+    if t.i >= 2 and t.doc[t.i - 1].text == "-" and not t.doc[t.i - 2].whitespace_ and not t.doc[t.i - 1].whitespace_:
+        return f"{t.doc[t.i - 2].lower_}-{t.lower_}"
+    return t.lower_
+
+
+def _won(t) -> bool:
+    """A medal as what is won ("took silver", "settled for bronze", "steered the team to gold"), not a metal."""
+    head = t.head.head if t.dep_ == "pobj" and t.head.lower_ in ("to", "for") else t.head
+    return t.dep_ in ("dobj", "pobj") and head.pos_ in ("VERB", "AUX") and (
+        t.dep_ == "pobj" or head.lemma_.lower() in lx.MEDAL_VERBS)
+
+
 def superlative(ordinal: tuple[int, str]) -> bool:
-    return ordinal[1] not in lx.ORDINALS and not _ORDINAL_NUMBER.match(ordinal[1])
+    return ordinal[1] not in lx.ORDINALS and ordinal[1] not in lx.RANK_WORDS and not _ORDINAL_NUMBER.match(ordinal[1])
 
 
 def ranks_differ(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:

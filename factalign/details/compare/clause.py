@@ -105,7 +105,8 @@ def controllers(v) -> tuple:
         return ()  # a participle, or an infinitive of result ("overtook Y to become the second")
     if head.pos_ not in ("VERB", "AUX"):
         return ()
-    subj = next((c for c in head.children if c.dep_ in ("nsubj",)), None)
+    # the subject, passive or not ("was named coach, succeeding B": the one named succeeds)
+    subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     obj = next((c for c in head.children if c.dep_ == "dobj"), None) if v.tag_ == "VBG" else None
     if obj is not None and head.lemma_.lower() in lx.APPOINTING:
         subj = None  # "appointed A as coach, replacing B": the one appointed replaces

@@ -9,6 +9,7 @@ the evidence supports it somewhere and nothing fires; otherwise the first findin
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
@@ -61,6 +62,8 @@ def relation(c: Frame, e: Frame) -> str | None:
     if lx.synonymous(c.pred, e.pred):
         return "same" if n >= 1 else None
     if lx.opposite(c.pred, e.pred):
+        if _solid(e.get("patient")) and not c.get("patient") and not _any(tuple(a for _, a in c.args()), e.get("patient")):
+            return None  # "hit and killed a driver" against "will miss the start": what the claim's verb acts on is unsaid
         same_slot = any(_any(c.get(s), e.get(s)) for s in ("agent", "patient"))
         return "opposite" if n >= 2 or same_slot else None
     if e.pred in lx.WEIGHING and c.pred not in lx.GOVERNORS and _any(c.get("patient"), e.get("patient")):
@@ -244,7 +247,7 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
     if found:
         return found
     if rel == "same" and c.negated != e.negated and not conflict and aligned(c, e) and c.finite and e.finite \
-            and not (c.scoped if c.negated else e.scoped):
+            and not (c.scoped if c.negated else e.scoped) and not _bounded(*((c, e) if c.negated else (e, c))):
         return Finding("negation", _polar(c), _polar(e), e.text)
     if rel == "opposite" and c.negated == e.negated and not conflict and aligned(c, e) and c.finite and e.finite:
         return Finding("opposite", _polar(c), _polar(e), e.text)
@@ -255,6 +258,19 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
             and level >= e.level + 1 and aligned(c, e):
         return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
     return None
+
+
+# a year or a month ("May" left out: the modal); what bounds a denial in time
+_DATE = re.compile(r"\b(?:1[6-9]\d\d|20\d\d|January|February|March|April|June|July|August|September|October|November"
+                   r"|December)\b")
+
+
+def _bounded(denied: Frame, other: Frame) -> bool:
+    """A denial limited to a time the other side does not give ("did not appear on a cover from 1991 to 2000" against
+    "appeared on later covers"): it leaves the other side's statement open."""
+    # named years and months only (not "this year", which is the time of the claim's event too), read from the words:
+    # the parser may hang them on a noun of the clause ("on any cover from 1991 to 2000")
+    return bool(set(_DATE.findall(denied.text)) - set(_DATE.findall(other.text)))
 
 
 def _sure(c: Frame) -> float:

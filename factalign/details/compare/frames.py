@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import (
-    MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive)
+    MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive, hyphenated)
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
 from factalign.text.nlp import SYNTAX, pipeline
@@ -80,9 +80,14 @@ def _verb_frame(v):
     particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None) or next(
         (c.lower_ for c in v.children if c.dep_ == "advmod" and lx.canonical(f"{v.lemma_.lower()}_{c.lower_}") !=
          f"{v.lemma_.lower()}_{c.lower_}"), None)  # "put forward" parsed with an adverb: a known phrasal verb
+    dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
+    # "voted down the plan": a known phrasal verb whose particle the parser read as a preposition, its object the pobj
+    moved = next((c for c in v.children if c.dep_ == "prep" and c.i == v.i + 1 and not particle and dobj is None
+                  and lx.canonical(f"{v.lemma_.lower()}_{c.lower_}") != f"{v.lemma_.lower()}_{c.lower_}"), None)
+    if moved is not None:
+        particle, dobj = moved.lower_, next((g for g in moved.children if g.dep_ == "pobj"), None)
     lemma = v.lemma_.lower() + (f"_{particle}" if particle else "")
     chain = chain_of(v)
-    dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
     # "christie 's sold the manuscript": an auxpass that is no form of be/get, with an object, is a misparse
     passive = any(c.dep_ == "auxpass" and c.lemma_.lower() in ("be", "get") for c in v.children) or \
         (dobj is None and any(c.dep_ == "nsubjpass" for c in v.children)) or (v.dep_ == "acl" and v.tag_ == "VBN")
@@ -94,8 +99,9 @@ def _verb_frame(v):
         subject = v.head  # "the fire started by a heater", "a firm making chips"
     ctrl = controllers(v) if subject is None else ()
     dative = next((c for c in v.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")), None)
-    if dobj is not None and dobj.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
-        dobj = v.head  # "the firm, which Y appointed": the antecedent
+    relative = next((t for t in chain if t.dep_ == "relcl"), None)  # "a loss, which it agreed to cover": up the chain
+    if dobj is not None and dobj.tag_ in ("WDT", "WP") and relative is not None:
+        dobj = relative.head  # "the firm, which Y appointed": the antecedent
     if passive:
         if subject is not None or ctrl:
             slots["patient"] = list(_group(subject) if subject is not None else ctrl[:1])
@@ -113,7 +119,7 @@ def _verb_frame(v):
         if obj is not None:
             slots["patient"] = list(_group(obj))
     canon, used = _converse(lemma, slots, v, lx.canonical(lemma))
-    _preps(v, slots, canon, used)
+    _preps(v, slots, canon, used | ({moved.lower_} if moved is not None else set()))
     if canon in ("buy", "sell") and "from" not in slots:
         # "bought the painting from a collector in Oslo": a from-phrase the parser hung on the object is the seller's
         src = next((g for o in v.children if o.dep_ == "dobj" for p in o.subtree if p.dep_ == "prep" and
@@ -121,7 +127,10 @@ def _verb_frame(v):
                    None)
         if src is not None:
             slots["from" if canon == "buy" else "p:from"] = list(_group(src))
-    if "rank" in slots and canon in RANK_VERBS:
+    won = slots.get("patient", [])
+    if canon in lx.MEDAL_VERBS | {"beat"} and len(won) == 1 and won[0].ordinal and won[0].ordinal[1] in lx.MEDALS:
+        canon, slots["rank"] = "rank", slots.pop("patient")  # "took silver": where someone finished
+    if "rank" in slots and canon in RANK_VERBS | {"rank"}:
         canon = "rank"  # "came third", "finished third", "placed third": one event, a rank, who ranks
         if "agent" not in slots and "patient" in slots:
             slots["agent"] = slots.pop("patient")
@@ -146,6 +155,8 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
     # "blamed the loss on X", "put it down to X": the parser hangs the phrase on the object or the particle as often,
     # and "rather than to Y" on the "than"
     near = [v, *(c for c in v.children if c.dep_ in ("dobj", "prt"))]
+    # "won the cup final against Y": the parser reads "final" as a modifier and hangs the phrase on it
+    near += [w for o in near[1:] if o.dep_ == "dobj" for w in o.subtree if w.dep_ in ("amod", "compound")]
     near += [c for w in near for c in w.children if c.dep_ == "cc" and contrastive(c)]
     for p in (q for w in near for q in w.children if w.i == v.i or q.lower_ in renames):
         if p.dep_ in ("prep", "dative"):  # "on X, not on Y": both
@@ -258,8 +269,11 @@ def _be_frame(t):
     else:
         return None
     slots = {"agent": _group(subject) if subject is not None else ctrl, "patient": _group(attr)}
+    event = "be"
+    if hyphenated(attr) in lx.RANK_WORDS and t.dep_ != "appos":  # "was runner-up": where it finished, as "came second"
+        event, slots["rank"] = "rank", slots.pop("patient")
     subject = subject if subject is not None else t
-    return Frame("be", t.text, negated, level, cue, slots, t.doc[subject.left_edge.i:attr.right_edge.i + 1].text)
+    return Frame(event, t.text, negated, level, cue, slots, t.doc[subject.left_edge.i:attr.right_edge.i + 1].text)
 
 
 def _instead_frame(of):

@@ -63,6 +63,7 @@ SAME = {
     "buy": "buy purchase acquire take_over snap_up buy_out",
     "beat": "beat defeat overcome edge rout thrash outplay crush down overpower upset outscore",
     "cause": "cause spark trigger set_off ignite",
+    "pay": "pay cover foot pick_up",  # a bill, a loss, a cost
     "raise": "raise hike lift boost",
     "cut": "cut lower reduce slash trim scale_back cut_back",
     "keep": "keep hold freeze maintain",
@@ -103,6 +104,8 @@ CONVERSE = {"sell": ("buy", {"subject": "from", "to": "agent"}),
             "blame": ("cause", {"subject": "source", "on": "agent"}),
             **dict.fromkeys("stem result arise".split(), ("cause", {"subject": "patient", "from": "agent"}))}
 # lose/win keep their own lemma where they name no opponent ("lost 3 percent", "won an award")
+# nouns that stand for their possessor as a participant: "Holm's bid beat Castell's" is Holm beating Castell
+PROXIES = frozenset("bid offer tender entry team side squad crew campaign consortium lawyers".split())
 OUTCOME_OBJECTS = frozenset("match game final semifinal semi race title election contest tie bout round set "
                             "vote tournament championship cup battle fight seat".split())
 # groups of opposite events: any member of one group is the opposite of any member of another in the same family
@@ -144,6 +147,10 @@ choose hire help pressure compel expect want""".split())
 APPOINTING = frozenset("appoint name hire choose select elect pick promote nominate install recruit".split())
 ORDINALS = {w: i for i, w in enumerate("""zeroth first second third fourth fifth sixth seventh eighth ninth tenth
 eleventh twelfth""".split())}
+# places said without an ordinal: a medal won ("took silver") or a runner-up; a medal only as what is won (below)
+RANK_WORDS = {"gold": 1, "silver": 2, "bronze": 3, "runner-up": 2, "runners-up": 2}
+MEDALS = frozenset("gold silver bronze".split())
+MEDAL_VERBS = frozenset("win take claim earn collect bag clinch grab secure land".split())
 # how much of a set: "all the staff" against "some of the staff"; `only` is scope, compared separately
 QUANTIFIERS = {**dict.fromkeys("all every each entire whole both".split(), "all"),
                **dict.fromkeys("most majority".split(), "most"), "half": "half",
