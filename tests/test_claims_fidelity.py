@@ -171,3 +171,19 @@ def test_a_bare_quotation_is_said_by_the_speaker_of_the_sentence_before(rules):
     assert not any(c.startswith("Prices must go up") or c.startswith('"Prices') for c in claims)
     # no speaker before it: the quotation is left as it was
     assert not any("said" in c for c in claims_of(rules, 'The bakery reopened on Monday. "Prices must go up."'))
+
+
+@pytest.mark.parametrize("text, wanted, unwanted", [
+    # a downward quantifier ("fewer than half") keeps every modifier of its verb
+    ("Fewer than half of the stations reopened after the storm.", "Fewer than half of the stations reopened after the storm.",
+     "Fewer than half of the stations reopened."),
+    # an object with a predicative complement keeps it
+    ("The mayor praised the plan, calling it a model for other towns.", "The mayor was calling it a model for other towns.",
+     "The mayor was calling it."),
+    # an aside inside the subject is closed before the verb
+    ("Sales of the phone, which launched in May, beat forecasts.", "Sales of the phone, which launched in May, beat forecasts.",
+     "Sales of the phone, which launched in May beat forecasts."),
+])
+def test_claims_keep_what_their_words_need(rules, text, wanted, unwanted):
+    claims = claims_of(rules, text)
+    assert wanted in claims and unwanted not in claims, claims

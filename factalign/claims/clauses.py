@@ -29,6 +29,7 @@ from factalign.claims.adjuncts import free_adjunct, progressive_be
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.descriptions import description_claims, outside_names
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
+from factalign.claims.reported import after_inverted_report, bare_comparison, predicative
 from factalign.claims.scope import NON_INTERSECTIVE
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.coref.edit import possessive
@@ -102,7 +103,7 @@ class ClauseSplitter(Coordinations):
             elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
                 if c.lower_ not in DISCOURSE_ADVERBS:
                     mods.append(self.subtree(c))
-        if self.negated(p) or self.held(p):  # "did not raise prices in 2020" is not "did not raise prices"
+        if self.negated(p) or self.held(p) or predicative(p):  # "did not raise prices in 2020" is not "did not raise prices"
             core, mods = core + mods, []
         core += self.inherited(p)
         if not core and mods:  # an intransitive verb keeps its first following phrase, a preposition first
@@ -111,7 +112,7 @@ class ClauseSplitter(Coordinations):
             core.append(mods.pop((preps or after or [0])[0]))
         if self.bare_only(p):
             mods = []
-        mods = [m for m in mods if not self.after_inverted_report(p, m)]
+        mods = [m for m in mods if not after_inverted_report(self, p, m)]
         shared = self.shared_auxiliaries(p)
         self.attached |= set().union(*shared)
         aux += shared
@@ -132,6 +133,9 @@ class ClauseSplitter(Coordinations):
             pred -= relative
             for s, pr in self.split_conjuncts(subject, pred):
                 subject_words = self.render(sorted(s), extra, claim=s | pr)  # "whose summit" -> "X's summit"
+                end = max(k for k in s if not self.sent[k].is_punct) + 1
+                if any(self.sent[k].text == "," for k in s if k < end) and end < len(self.sent) and self.sent[end].text == ",":
+                    subject_words[-1] += ","  # "Shares in the firm, which had risen 40%, fell": the aside closed
                 said = pr & self.aside_said  # "Prices, the firm said, will rise" -> "Prices will rise, the firm said."
                 predicate = self.render(self.verb_order(pr - said, p), extra, own=" ".join(subject_words), claim=s | pr)
                 if s != subject and conjunct_head(subj, s).tag_ not in {"NNS", "NNPS"}:  # "Jackson and Van Buren were" -> "Van Buren was"
@@ -239,7 +243,7 @@ class ClauseSplitter(Coordinations):
             t = self.sent[i]
             if i in names:
                 if own and t.lower_ in DETERMINERS and names[i].lower() == possessive(own).lower() or self.bound(t, names, own) \
-                        or t.dep_ in SUBJECT_DEPS and self.bare_comparison(t.head):  # "stay as they are"
+                        or t.dep_ in SUBJECT_DEPS and bare_comparison(t.head):  # "stay as they are"
                     words.append(t.lower_)
                 elif names[i]:
                     words.append(names[i])

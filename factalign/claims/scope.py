@@ -23,6 +23,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from factalign.claims.adjuncts import free_adjunct
+from factalign.claims.reported import bare_comparison
 from factalign.claims.clause_finding import ClauseFinder, is_verbal
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
@@ -39,7 +40,7 @@ COMPLEMENT_DEPS = {"ccomp", "xcomp", "csubj", "csubjpass"}
 HEDGE_ADVERBS = {"possibly", "probably", "perhaps", "maybe", "likely", "reportedly", "allegedly", "apparently",
                  "supposedly", "purportedly", "seemingly", "presumably", "reputedly", "potentially", "theoretically"}
 HEDGE_MODALS = {"would", "could", "might", "may", "should", "must", "can", "will", "'d", "'ll", "wo", "ca"}
-NEGATIVE_WORDS = {"not", "n't", "never", "no", "none", "nobody", "nothing", "neither", "nor", "few", "only",
+NEGATIVE_WORDS = {"not", "n't", "never", "no", "none", "nobody", "nothing", "neither", "nor", "few", "fewer", "only",
                   "nowhere", "hardly", "barely", "rarely", "seldom", "little"}
 QUANTIFIERS = NEGATIVE_WORDS | {"any", "every", "each", "all", "some", "most", "many"}
 COLLECTIVE_WORDS = {"together", "respectively", "jointly", "other", "another", "mutually"}  # "each other"
@@ -85,7 +86,7 @@ class Scopes(ClauseFinder):
             return self.relative_held(t)
         if t.dep_ == "conj" and self.disjoined(t):
             return True
-        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t) or self.bare_comparison(t)):
+        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t) or bare_comparison(t)):
             return True
         if t.dep_ == "parataxis" and self.aside_attribution(t):
             return True
@@ -219,23 +220,6 @@ class Scopes(ClauseFinder):
         """An adverbial clause with its link word and no subject: "if approved", "as planned"."""
         return any(m.dep_ == "mark" for m in c.children) and not any(s.dep_ in SUBJECT_DEPS for s in c.children)
 
-    def bare_comparison(self, c: Token) -> bool:
-        """A clause of manner or comparison whose verb stands for its head's ("stay as they are", "more
-        than it did"): no claim alone, and its head's claims keep it ("stay" alone says something else)."""
-        marks = {m.lower_ for m in c.children if m.dep_ == "mark"}
-        said = [x for x in c.children if x.dep_ in {"dobj", "attr", "acomp", "oprd", "xcomp", "ccomp"}]
-        return bool(marks & {"as", "than"}) and c.lemma_ in {"be", "do", "have"} and not said
-
-    def after_inverted_report(self, p: Token, phrase: set[int]) -> bool:
-        """A phrase set off by a comma after a reporting verb that follows what it reports ("The line will
-        open in March, officials said on Friday, two months late"): it may belong to either clause, so no
-        claim attaches it to one; the sentence itself carries it."""
-        first = min(phrase)
-        subj = next((s for s in p.children if s.dep_ in NOMINAL_SUBJECT_DEPS), None)
-        if first < self.rel(p) or subj is None or self.sent[first - 1].text != ",":
-            return False
-        return any(c.dep_ == "ccomp" and c.i < subj.i for c in p.children)
-
     def purpose(self, c: Token) -> bool:
         marks = [m.lower_ for m in c.children if m.dep_ == "mark"]
         return marks[:1] == ["so"] or marks == ["that"] and any(a.tag_ == "MD" for a in c.children)
@@ -249,7 +233,7 @@ class Scopes(ClauseFinder):
         """Whether child c of predicate p scopes over p's claims, which all keep it."""
         if c.dep_ == "advcl" and self.held(c) and (self.condition(c) or self.elliptic(c) and self.attribution_word(c)):
             return True
-        if c.dep_ == "parataxis" and self.held(c) or c.dep_ == "advcl" and self.bare_comparison(c):
+        if c.dep_ == "parataxis" and self.held(c) or c.dep_ == "advcl" and bare_comparison(c):
             return True
         if c.dep_ == "conj" and is_verbal(c) and self.held(c):
             return True
