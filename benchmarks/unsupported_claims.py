@@ -14,6 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
+from factalign.bench.report import saved_rows
 from factalign.calibration.model import Calibration
 
 
@@ -28,7 +29,10 @@ def main() -> None:
         raise SystemExit(f"{args.calibration} has no claim part")
     threshold = cal.claims.threshold
     examples = {e["id"]: e for e in map(json.loads, (args.run / "examples.jsonl").read_text().splitlines())}
-    rows = [r for r in map(json.loads, (args.run / "scores" / f"{args.method}.jsonl").read_text().splitlines())
+    variants = {v["name"]: v for v in json.loads((args.run / "run.json").read_text())["variants"]}
+    if args.method not in variants:
+        raise SystemExit(f"{args.run} has no variant {args.method!r}; it has {', '.join(variants)}")
+    rows = [r for r in saved_rows(args.run, variants[args.method])  # "fenice[compare_check=off]" is saved under another name
             if r.get("score") is not None and examples[r["id"]]["label"] == 1]
     print(f"{args.method}: consistent summaries of {args.run}; claim threshold {threshold:.4f} ({args.calibration})")
     print("| origin | consistent summaries | with an unsupported claim % | claims | unsupported claims % |")
