@@ -141,6 +141,11 @@ def test_comma_set_description_is_a_claim_about_its_noun(rules, text, claims):
     assert claims_of(rules, text) == claims
 
 
+def test_a_phrase_after_a_date_describes_no_date(rules):
+    claims = claims_of(rules, "Rents climbed again in April, now the steepest rise since 2008.")
+    assert not any(c.startswith("April") for c in claims), claims
+
+
 @pytest.mark.parametrize("text, claims", [
     # a parenthetical "X said" follows the claim after a comma, wherever it stood in the sentence
     ("The levy, the treasury said, will be repaid to 12,000 firms.",

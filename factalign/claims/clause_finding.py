@@ -45,7 +45,7 @@ class ClauseFinder:
         self.sent = sent
         self.hidden = bracketed(sent)
         # "X, formerly head of Y,": a claim of its own (ClauseSplitter.description_claims), out of the verb's
-        self.descriptions = comma_descriptions(sent, self.hidden)
+        self.descriptions = comma_descriptions(sent, self.hidden, is_time)
         self.hidden |= {k for _, words in self.descriptions for k in words}
         self.quote_pairs = quote_pairs(sent)
         self.lost = lost_subjects(sent)  # verb index -> the subject the parser gave to a coordination

@@ -13,6 +13,7 @@ research at a rival.", in the tense its adverb gives (a former state: "was"; "no
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from spacy.tokens import Span, Token
 
@@ -24,17 +25,19 @@ OPENERS = {("until", "recently"), ("until", "last"), ("most", "recently"), ("unt
 DASHES = {"-", "--", "\u2013", "\u2014"}
 
 
-def comma_descriptions(sent: Span, hidden: set[int]) -> list[tuple[int, list[int]]]:
+def comma_descriptions(sent: Span, hidden: set[int], timed: Callable[[Token], bool]) -> list[tuple[int, list[int]]]:
     """(the described noun, the phrase's tokens) for each description in `sent`, sentence-relative;
     the phrase runs from after the comma to the next comma or dash or the sentence's end and holds no
-    finite verb (a clause is not a description)."""
+    finite verb (a clause is not a description). A noun `timed` says is a time or a number is when or
+    how much, not what the phrase describes ("rose in May, now the highest in a decade")."""
     out = []
     for t in sent:
         i = t.i - sent.start
         if t.text != "," or i == 0 or i + 1 >= len(sent) or i in hidden:
             continue
         noun = sent[i - 1]
-        if noun.pos_ not in {"NOUN", "PROPN"} or noun.dep_ == "compound" or not opens_description(sent, i + 1):
+        if noun.pos_ not in {"NOUN", "PROPN"} or noun.dep_ == "compound" or timed(noun) \
+                or not opens_description(sent, i + 1):
             continue
         end = next((k for k in range(i + 1, len(sent)) if sent[k].text == "," or sent[k].text in DASHES), len(sent))
         words = [k for k in range(i + 1, end) if not (k == len(sent) - 1 and sent[k].is_punct)]
