@@ -29,7 +29,7 @@ from factalign.claims.adjuncts import free_adjunct, progressive_be
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.descriptions import description_claims, outside_names
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
-from factalign.claims.reported import after_inverted_report, bare_comparison, predicative
+from factalign.claims.reported import after_inverted_report, bare_comparison, misread_verb, predicative
 from factalign.claims.scope import NON_INTERSECTIVE
 from factalign.claims.wellformed import FINITE_TAGS
 from factalign.coref.edit import possessive
@@ -56,6 +56,8 @@ class ClauseSplitter(Coordinations):
     # ---- claims ------------------------------------------------------------------------------
     def claims(self) -> list[list[str]]:
         """Each claim as a list of words."""
+        if misread_verb(self.sent):
+            return []  # the sentence stands whole: every claim would be built on the misread parse
         out: list[list[str]] = []
         for p in self.predicates():
             out += self.predicate_claims(p)

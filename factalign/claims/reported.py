@@ -35,3 +35,13 @@ def predicative(p: Token) -> bool:
     """A verb with an object and a predicative complement, whose phrases all belong to the complement."""
     return p.lemma_ in PREDICATIVE_VERBS and any(c.dep_ == "dobj" for c in p.children)
 
+
+
+def misread_verb(sent) -> bool:
+    """A sentence whose main verb the parser read as a participle of the noun before it ("The authority named Ines
+    Alvarez as director": "named" an acl of "authority", the noun the root): a participle right after a root noun,
+    with an object of its own, which no participle of a noun phrase takes this way."""
+    root = sent.root
+    return root.pos_ in {"NOUN", "PROPN"} and any(
+        t.dep_ == "acl" and t.tag_ in {"VBN", "VBD"} and t.head.i == root.i and t.i == root.i + 1
+        and any(c.dep_ in {"dobj", "oprd"} and c.i > t.i for c in t.children) for t in sent)
