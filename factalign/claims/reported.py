@@ -36,7 +36,6 @@ def predicative(p: Token) -> bool:
     return p.lemma_ in PREDICATIVE_VERBS and any(c.dep_ == "dobj" for c in p.children)
 
 
-
 def misread_verb(sent) -> bool:
     """A sentence whose main verb the parser read as a participle of the noun before it ("The authority named Ines
     Alvarez as director": "named" an acl of "authority", the noun the root): a participle right after a root noun,

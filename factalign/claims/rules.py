@@ -75,20 +75,22 @@ class RulesExtractor:
         # every clause of the summary in one spaCy batch, then every candidate claim's check in another
         parses = iter(parse_many([(piece, to_clean(fixed, at)) for i, _, fixed, pieces in plan for piece, at in pieces
                                   if not reuses_first(i, piece, fixed)]))
-        found = []
+        found, before = [], None  # before: the last sentence's parses and names, for who says a bare quotation
         for i, span, fixed, pieces in plan:
             sents = [first if reuses_first(i, piece, fixed) else next(parses) for piece, _ in pieces]
             names = [cluster_names(summary.text, span[0], sent, clusters, at) for sent, (_, at) in zip(sents, pieces)]
             texts = self.sentence_claims(sents, names, topic, person)  # (adds the topic's names to `names`)
             named = [pair for sent, resolved in zip(sents, names) for pair in said_by_name(sent, resolved)]
             quote = summary.sentence(i)
-            if i and quotation_only(quote) and found and found[-1][4]:  # the last sentence's speaker says it
-                texts = [attributed(quote, found[-1][4])]
-            found.append((i, span, texts, named, speaker(sents, names)))
+            who = speaker(*before) if before is not None and quotation_only(quote) else None
+            if who:  # the last sentence's speaker says it
+                texts = [attributed(quote, who)]
+            found.append((i, span, texts, named))
+            before = (sents, names)
         if self.guard:
-            prime([text for _, _, texts, _, _ in found for text in texts if text])
+            prime([text for _, _, texts, _ in found for text in texts if text])
         claims: list[Claim] = []
-        for i, span, texts, named, _ in found:
+        for i, span, texts, named in found:
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
             texts += aside_claims(summary.sentence(i), topic)

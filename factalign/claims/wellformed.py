@@ -150,8 +150,8 @@ def _problems(claim: str, sentence: str | None = None) -> tuple[str, ...]:
     if found and (any(p.search(claim) and not parse_problems(parsed(p.sub(r, claim))) for p, r in READINGS)
                   or reported_clause_fine(doc)):
         found = ()
-    same = sentence is not None and re.findall(r"\w+", claim.lower()) == re.findall(r"\w+", sentence.lower())
-    if found and same and imperative(doc):  # (the sentence as the extractor read it: truecased, detokenized)
+    if found and sentence is not None and imperative(doc) and \
+            re.findall(r"\w+", claim.lower()) == re.findall(r"\w+", sentence.lower()):  # the sentence, as read
         found = ()
     return tuple(dict.fromkeys(slips + list(found)))
 
