@@ -200,3 +200,9 @@ def test_a_main_verb_read_as_a_participle_leaves_the_sentence_whole(rules):
     claims = claims_of(rules, text)
     assert "Orvik's city council named Lena Strom as mayor, replacing Jon Aas." in claims, claims
     assert not any(" was named " in c or " is formerly " in c for c in claims), claims
+
+
+def test_a_relative_object_goes_right_after_its_verb(rules):
+    claims = claims_of(rules, "The town sold the old library, which it had rented out since 1998, to a church.")
+    assert "The town had rented the old library out since 1998." in claims, claims
+    assert not any(c.endswith("since 1998 the old library.") for c in claims), claims

@@ -180,10 +180,12 @@ class ClauseSplitter(Coordinations):
     def verb_order(self, pred: set[int], p: Token) -> list[int]:
         """Predicate tokens in sentence order, but complements fronted before the subject move after the verb."""
         v = self.rel(p)
-        first = min(pred)
         fronted = [i for i in pred if i < v and not self.attached_before_verb(i, p)]
         rest = sorted(set(pred) - set(fronted))
-        return rest + sorted(fronted) if fronted and first < v else rest
+        objects = [i for i in fronted if self.sent[i].dep_ == "dobj" and self.rel(self.sent[i].head) in rest]
+        for i in objects:  # an object goes right after its verb: "which it had used since 1921" -> "used X since 1921"
+            rest.insert(rest.index(self.rel(self.sent[i].head)) + 1, i)
+        return rest + sorted(set(fronted) - set(objects))
 
     def attached_before_verb(self, i: int, p: Token) -> bool:
         if i in self.attached:
