@@ -80,6 +80,12 @@ CASES = [
     ('The band released "Rain (Slow Version)" in 2004.', [], ['The band released "Rain (Slow Version)" in 2004.']),
     # a comma-set relative clause inside a report is the writer's aside, still a claim of its own
     ("Officials said the pier, which opened in 1901, will close.", [], ["The pier opened in 1901."]),
+    # two statements joined by a colon or a semicolon: neither reports the other
+    ("Not all branches stayed open: the one in Kelso shut in May.", ["The one in Kelso shut not all branches stayed open."],
+     ["Not all branches stayed open.", "The one in Kelso shut in May."]),
+    ("Wheat prices climbed: barley held steady.", [], ["Wheat prices climbed.", "Barley held steady."]),
+    ("One route was spared - the coastal line kept its timetable.", [],
+     ["One route was spared.", "The coastal line kept its timetable."]),
 ]
 
 

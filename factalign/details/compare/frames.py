@@ -257,7 +257,9 @@ def _be_frame(t):
     """A copula ("the tower was the region's tallest") or an appositive ("the tower, the region's third")."""
     if t.dep_ == "appos" and t.head.pos_ in ("NOUN", "PROPN"):
         subject, attr, chain = t.head, t, [t]
-        level, cue, negated = lx.DONE, "", False
+        # "a faulty pump, not sabotage": the apposition denies that the one is the other
+        level, cue = lx.DONE, ""
+        negated = any(w.dep_ == "neg" for w in t.doc[t.head.i + 1:t.i + 1] if w.head.i in (t.i, t.head.i))
     elif t.lemma_.lower() in COPULAS and t.pos_ in ("AUX", "VERB"):
         subject, _ = subject_of(chain_of(t))  # "overtook Y and is now the third", "wants to become the first"
         ctrl = controllers(t)[:1] if subject is None else ()  # "overtook Y to become the second"
