@@ -199,6 +199,9 @@ QUIET = [
     # the same noun ranked both ways in the evidence, or ranked for another named owner
     ("The team won the second match.", "The team won the second match and lost the third match."),
     ("Brill's second album sold well.", "Unlike Vora's third album, it sold well."),
+    # a rank on another scale; an occasion counted, not a thing ranked
+    ("Tarvik was ranked the 12th safest city.", "The survey made Tarvik the region's third richest city."),
+    ("The club won the cup for the first time since 1990.", "The final was postponed for a second time."),
 ]
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from factalign.checks.base import Check, register_check
 from factalign.checks.places import cut, sentences_near
-from factalign.details.compare import DEFAULT_ON, KINDS, CompareCheck, describe, parse_compare_check
+from factalign.details.compare import DEFAULT_KINDS, KINDS, CompareCheck, describe, parse_compare_check
 
 
 @register_check
 class Compare(Check):
     name = "compare"
     option = "compare_check"
-    default = "on" if DEFAULT_ON else "off"
+    default = CompareCheck(DEFAULT_KINDS).signature or "off"
     metavar = "on|off|KINDS"
     help = ("set each claim beside its evidence sentences slot by slot (factalign/details/compare): roles reversed, a "
             "negation or opposite event, another name, rank or quantity in the same slot, or a claim surer than its "

@@ -30,12 +30,14 @@ from factalign.errors import FactalignError
 from factalign.nli.base import Wrapper
 from factalign.registry import switch
 
-DEFAULT_ON = False
+# the kinds on by default, each where it passes the keep rule of docs/methods.md
+DEFAULT_KINDS: frozenset[str] = frozenset()
+DEFAULT_ON = bool(DEFAULT_KINDS)
 
 
 @dataclass(frozen=True)
 class CompareCheck:
-    kinds: frozenset[str] = frozenset(KINDS) if DEFAULT_ON else frozenset()
+    kinds: frozenset[str] = DEFAULT_KINDS
 
     @property
     def on(self) -> bool:
@@ -68,9 +70,10 @@ def parse_compare_check(value: bool | str | CompareCheck | None) -> CompareCheck
     CompareCheck, or None for the default."""
     if isinstance(value, CompareCheck):
         return value
-    if value is None or isinstance(value, bool):
-        on = DEFAULT_ON if value is None else value
-        return CompareCheck(frozenset(KINDS) if on else frozenset())
+    if value is None:
+        return CompareCheck(DEFAULT_KINDS)
+    if isinstance(value, bool):
+        return CompareCheck(frozenset(KINDS) if value else frozenset())
     if isinstance(value, str):
         on = switch(value)
         if on is not None:
@@ -105,5 +108,5 @@ def describe(found: dict, quote=str) -> str:
 
 OFF = CompareCheck(frozenset())
 
-__all__ = ["CompareCheck", "ComparedNLI", "DEFAULT_ON", "INTO", "KINDS", "OFF", "WHAT", "Finding", "checked", "compare",
+__all__ = ["CompareCheck", "ComparedNLI", "DEFAULT_KINDS", "DEFAULT_ON", "INTO", "KINDS", "OFF", "WHAT", "Finding", "checked", "compare",
            "describe", "parse_compare_check"]

@@ -12,8 +12,9 @@ is its distinctive words, those that are not common nouns ("Uppsala" in "the Uni
 share one are taken as one ("Harlow County" and "the Harlow County board").
 
 A rank is read the same way, from the noun it ranks ("the firm's third outage of the year", "the country's
-second-largest port"): where the evidence ranks that noun, never with the claim's rank and always with another, the
-claim ranks it otherwise (an `ordinal` finding); two possessors that are different names are two things.
+second-largest port"): where the evidence ranks that noun on the same scale (no superlative or the same one), never
+with the claim's rank and always with another, the claim ranks it otherwise (an `ordinal` finding); two possessors
+that are different names are two things.
 """
 
 from __future__ import annotations
@@ -150,17 +151,31 @@ def relocated(claim: str, evidence: str, low: str) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=256)
 def ranked(text: str) -> tuple:
-    """(the noun's lemma, its argument) for each noun the text ranks."""
+    """(the noun's lemma, the scales it is ranked on, its argument) for each noun the text ranks, but a noun of time
+    ("the first time since 2015", "a third time"), which counts occasions, not things."""
     doc = pipeline(_PARSE)(text)
-    return tuple((a.head, a) for t in doc if t.pos_ == "NOUN" for a in [_argument(t)] if a.ordinal is not None)
+    return tuple((a.head, _scales(t), a) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
+                 for a in [_argument(t)] if a.ordinal is not None)
+
+
+def _scales(t) -> frozenset[str]:
+    """The superlatives of the phrase ("27th best country": best; "fifth richest country": richest)."""
+    return frozenset(lx.SCALES.get(w.lower_, w.lower_) for w in t.subtree if w.tag_ in ("JJS", "RBS") and w.i < t.i)
+
+
+@lru_cache(maxsize=1024)
+def _timely(noun: str) -> bool:
+    wn = lx._wordnet()
+    senses = wn.synsets(noun, "n")[:1] if wn is not None else []
+    return noun == "time" or bool(senses) and senses[0].lexname() == "noun.time"
 
 
 def reranked(claim: str, evidence: str, low: str = "") -> tuple[str, str] | None:
     """(the claim's ranked phrase, the evidence's) where the evidence ranks the claim's noun only otherwise."""
     theirs = ranked(evidence)
-    for head, a in ranked(claim):
-        same = [b for h, b in theirs if h == head and not (_proper(a.owner, claim) and _proper(b.owner, evidence)
-                                                               and not a.owner & b.owner)]
+    for head, scales, a in ranked(claim):
+        same = [b for h, s, b in theirs if h == head and s == scales and not (
+            _proper(a.owner, claim) and _proper(b.owner, evidence) and not a.owner & b.owner)]
         if len({b.ordinal for b in same}) == 1 and ranks_differ(a.ordinal, same[0].ordinal):
             return a.text, same[0].text
     return None
