@@ -8,7 +8,7 @@ import pytest
 
 from factalign import Scorer
 from factalign.cli import main
-from factalign.details.compare import DEFAULT_ON, KINDS, CompareCheck, ComparedNLI, compare, parse_compare_check
+from factalign.details.compare import DEFAULT_KINDS, DEFAULT_ON, KINDS, CompareCheck, ComparedNLI, compare, parse_compare_check
 from factalign.details.compare.frames import frames
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
@@ -286,7 +286,8 @@ def test_fenice_a_claim_surer_than_its_evidence_is_not_entailed():
 
 
 def test_the_switch_and_its_kinds():
-    assert parse_compare_check(None).on is DEFAULT_ON
+    assert parse_compare_check(None).on is DEFAULT_ON and parse_compare_check(None).kinds == DEFAULT_KINDS
+    assert parse_compare_check(True).kinds == frozenset(KINDS) and not parse_compare_check(False).on
     assert parse_compare_check("OFF") == CompareCheck(frozenset()) and parse_compare_check("yes").kinds == frozenset(KINDS)
     assert parse_compare_check("negation+roles").signature == "roles+negation"
     assert parse_compare_check("roles, name").kinds == frozenset({"roles", "name"})

@@ -302,9 +302,15 @@ def located(text: str) -> tuple[Arg, ...]:
     return read(text)[1]
 
 
+@lru_cache(maxsize=256)
+def parse(text: str):
+    """The text's parse, once for frames and for the noun phrases of names.py."""
+    return pipeline(_PARSE)(text)
+
+
 @lru_cache(maxsize=64)
 def read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
-    doc = pipeline(_PARSE)(text)
+    doc = parse(text)
     out = []
     for t in doc:
         frame = (_verb_frame(t) if t.pos_ == "VERB" else _noun_frame(t) if t.pos_ == "NOUN" else None) or _be_frame(t) \

@@ -24,11 +24,9 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import NAME_TYPES, _argument, ranks_differ
-from factalign.details.compare.frames import located
+from factalign.details.compare.frames import located, parse
 from factalign.details.find import words
-from factalign.text.nlp import SYNTAX, pipeline
 
-_PARSE = (*SYNTAX, "ner")
 _PREPS = frozenset("of in at from near outside".split())
 
 
@@ -54,7 +52,7 @@ def _noun_phrase(head) -> str:
 
 
 def _anchors(span) -> list[tuple[str, str]]:
-    root, doc = span.root, span.doc
+    root = span.root
     found = []
     # a title inside the recognised name ("Superintendent Karen Dwyer") or compounded before it ("labour minister")
     lead = []
@@ -112,7 +110,7 @@ def _spans(doc):
 
 @lru_cache(maxsize=256)
 def names(text: str) -> tuple[Named, ...]:
-    doc = pipeline(_PARSE)(text)
+    doc = parse(text)
     out = []
     for span in _spans(doc):
         # written as a name (a lower-cased text's "PROPN" is often a common noun)
@@ -153,7 +151,7 @@ def relocated(claim: str, evidence: str, low: str) -> tuple[str, str] | None:
 def ranked(text: str) -> tuple:
     """(the noun's lemma, the scales it is ranked on, its argument) for each noun the text ranks, but a noun of time
     ("the first time since 2015", "a third time"), which counts occasions, not things."""
-    doc = pipeline(_PARSE)(text)
+    doc = parse(text)
     return tuple((a.head, _scales(t), a) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
                  for a in [_argument(t)] if a.ordinal is not None)
 
