@@ -202,6 +202,7 @@ QUIET = [
     # a rank on another scale; an occasion counted, not a thing ranked
     ("Tarvik was ranked the 12th safest city.", "The survey made Tarvik the region's third richest city."),
     ("The club won the cup for the first time since 1990.", "The final was postponed for a second time."),
+    ("Lakemoor had the lowest crime rate in the county.", "Brayton reported the second-lowest crime rate in the county."),
 ]
 
 

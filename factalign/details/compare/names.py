@@ -13,8 +13,8 @@ share one are taken as one ("Harlow County" and "the Harlow County board").
 
 A rank is read the same way, from the noun it ranks ("the firm's third outage of the year", "the country's
 second-largest port"): where the evidence ranks that noun on the same scale (no superlative or the same one), never
-with the claim's rank and always with another, the claim ranks it otherwise (an `ordinal` finding); two possessors
-that are different names are two things.
+with the claim's rank and always with another, the claim ranks it otherwise (an `ordinal` finding); two possessors,
+or two holders (the subject of "had the cleanest water"), that are different names are two things.
 """
 
 from __future__ import annotations
@@ -152,8 +152,19 @@ def ranked(text: str) -> tuple:
     """(the noun's lemma, the scales it is ranked on, its argument) for each noun the text ranks, but a noun of time
     ("the first time since 2015", "a third time"), which counts occasions, not things."""
     doc = parse(text)
-    return tuple((a.head, _scales(t), a) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
+    return tuple((a.head, _scales(t), a, _holder(t)) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
                  for a in [_argument(t)] if a.ordinal is not None)
+
+
+def _holder(t):
+    """Who has the ranked thing, where a name says so: the subject of the verb it is the object or complement of
+    ("Kuusiku had the cleanest water"), or the name it stands in apposition to."""
+    if t.dep_ == "appos":
+        return _argument(t.head)
+    if t.dep_ in ("dobj", "attr", "oprd"):
+        subject = next((c for c in t.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        return _argument(subject) if subject is not None else None
+    return None
 
 
 def _scales(t) -> frozenset[str]:
@@ -171,9 +182,10 @@ def _timely(noun: str) -> bool:
 def reranked(claim: str, evidence: str, low: str = "") -> tuple[str, str] | None:
     """(the claim's ranked phrase, the evidence's) where the evidence ranks the claim's noun only otherwise."""
     theirs = ranked(evidence)
-    for head, scales, a in ranked(claim):
-        same = [b for h, s, b in theirs if h == head and s == scales and not (
-            _proper(a.owner, claim) and _proper(b.owner, evidence) and not a.owner & b.owner)]
+    for head, scales, a, holder in ranked(claim):
+        same = [b for h, s, b, other in theirs if h == head and s == scales and not (
+            _proper(a.owner, claim) and _proper(b.owner, evidence) and not a.owner & b.owner) and not (
+            holder is not None and other is not None and holder.named and other.named and not holder.matches(other))]
         if len({b.ordinal for b in same}) == 1 and ranks_differ(a.ordinal, same[0].ordinal):
             return a.text, same[0].text
     return None
