@@ -20,6 +20,7 @@ from factalign.details.compare.args import (
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
 from factalign.text.nlp import SYNTAX, pipeline
+from factalign.text.segment import split_sentences
 
 _PARSE = (*SYNTAX, "ner")
 PLACE_PREPS = frozenset("in at near outside inside".split())
@@ -308,8 +309,22 @@ def parse(text: str):
     return pipeline(_PARSE)(text)
 
 
+@lru_cache(maxsize=256)
+def sentences(text: str) -> tuple[str, ...]:
+    """The text's sentences, each read alone: a premise of many sentences (a passage, a whole page) costs the
+    parses of sentences already read for other premises, not a parse of its own."""
+    spans = split_sentences(text)
+    return tuple(text[s:e] for s, e in spans) if len(spans) > 1 else (text,)
+
+
 @lru_cache(maxsize=64)
 def read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
+    parts = [_read(s) for s in sentences(text)]
+    return tuple(f for p in parts for f in p[0]), tuple(a for p in parts for a in p[1])
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[tuple[Frame, ...], tuple[Arg, ...]]:
     doc = parse(text)
     out = []
     for t in doc:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import NAME_TYPES, _argument, ranks_differ
-from factalign.details.compare.frames import located, parse
+from factalign.details.compare.frames import located, parse, sentences
 from factalign.details.find import words
 
 _PREPS = frozenset("of in at from near outside".split())
@@ -108,8 +108,12 @@ def _spans(doc):
         i += 1
 
 
-@lru_cache(maxsize=256)
 def names(text: str) -> tuple[Named, ...]:
+    return tuple(n for s in sentences(text) for n in _names(s))
+
+
+@lru_cache(maxsize=4096)
+def _names(text: str) -> tuple[Named, ...]:
     doc = parse(text)
     out = []
     for span in _spans(doc):
@@ -147,10 +151,14 @@ def relocated(claim: str, evidence: str, low: str) -> tuple[str, str] | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def ranked(text: str) -> tuple:
-    """(the noun's lemma, the scales it is ranked on, its argument) for each noun the text ranks, but a noun of time
-    ("the first time since 2015", "a third time"), which counts occasions, not things."""
+    """(the noun's lemma, the scales it is ranked on, its argument, its holder) for each noun the text ranks, but a
+    noun of time ("the first time since 2015", "a third time"), which counts occasions, not things."""
+    return tuple(r for s in sentences(text) for r in _ranked_in(s))
+
+
+@lru_cache(maxsize=4096)
+def _ranked_in(text: str) -> tuple:
     doc = parse(text)
     return tuple((a.head, _scales(t), a, _holder(t)) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
                  for a in [_argument(t)] if a.ordinal is not None)
