@@ -203,6 +203,8 @@ QUIET = [
     ("Tarvik was ranked the 12th safest city.", "The survey made Tarvik the region's third richest city."),
     ("The club won the cup for the first time since 1990.", "The final was postponed for a second time."),
     ("Lakemoor had the lowest crime rate in the county.", "Brayton reported the second-lowest crime rate in the county."),
+    # a main verb the parser reads as a participle of the noun before it: no voice to compare
+    ("The boat left at dawn.", "The boat left the quay at dawn."),
 ]
 
 

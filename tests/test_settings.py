@@ -99,8 +99,9 @@ def test_the_signature_names_the_settings_then_the_models_then_the_version(table
     fields = [k for k, _ in scorer.settings.signature(scorer.nli_model, scorer.extractor_model, scorer.coref_model,
                                                       scorer.llm).fields]
     assert fields == ["method", "T", "j", "use_coref", "passages", "nli", "extractor", "coref", "prefilter", "details", "roles",
-                      "version"]
-    assert scorer.signature.endswith(f"|prefilter:bm25@4/pairs32|details:exact/cap0|roles:swap+direction|version:{__version__}")
+                      "compare", "version"]
+    assert scorer.signature.endswith(f"|prefilter:bm25@4/pairs32|details:exact/cap0|roles:swap+direction"
+                                     f"|compare:roles+negation+opposite+ordinal+quantifier|version:{__version__}")
     assert factalign.__version__ == __version__
 
 

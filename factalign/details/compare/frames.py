@@ -76,6 +76,8 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
+    if v.dep_ == "acl" and v.head.dep_ == "ROOT" and v.i == v.head.i + 1 and v.tag_ in ("VBD", "VBN"):
+        return None  # "The ferry left at noon" parsed as a noun and its participle: the parse cannot say which voice
     if v.lemma_.lower() in COPULAS and any(c.dep_ == "attr" for c in v.children):
         return None  # "became the third": a frame of be
     particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None) or next(
