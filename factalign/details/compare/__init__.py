@@ -12,7 +12,7 @@ compared with the evidence's frames of the same event (compare.py). A finding, o
 One component, like the role check, for every method that scores with the NLI model; named in the signature as
 `compare:KIND+KIND...` when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
 `[compare_check=...]`). On by default for DEFAULT_KINDS, the kinds that pass the keep rule of docs/methods.md
-(factuality raises false alarms on WiCE's pages, name is not yet measured there: both stay off). Its one rule, in
+(factuality raises false alarms on WiCE's pages, written before the event, and stays off). Its one rule, in
 `ComparedNLI`: a pair whose premise gives a finding of a checked kind is answered as the role check answers a
 reversal (`details.capped`: p_ent cut to CAP, the rest moved to contradiction, or to neutral for factuality); each
 method then scores the claim by its own equation, and the claim's reason names both sides.
@@ -32,7 +32,7 @@ from factalign.nli.base import Wrapper
 from factalign.registry import switch
 
 # the kinds on by default, each where it passes the keep rule of docs/methods.md
-DEFAULT_KINDS: frozenset[str] = frozenset({"roles", "negation", "opposite", "ordinal", "quantifier"})
+DEFAULT_KINDS: frozenset[str] = frozenset({"roles", "negation", "opposite", "name", "ordinal", "quantifier"})
 DEFAULT_ON = bool(DEFAULT_KINDS)
 
 
