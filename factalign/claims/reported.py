@@ -7,6 +7,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from factalign.text.deps import NOMINAL_SUBJECT_DEPS
+from factalign.text.nlp import root_participle
 
 # verbs whose object takes a predicative complement: "calling it far below its value" is not "calling it"
 PREDICATIVE_VERBS = {"call", "deem", "consider", "label", "brand", "dub", "term", "declare", "describe", "rate", "rank"}
@@ -40,7 +41,5 @@ def misread_verb(sent) -> bool:
     """A sentence whose main verb the parser read as a participle of the noun before it ("The authority named Ines
     Alvarez as director": "named" an acl of "authority", the noun the root): a participle right after a root noun,
     with an object of its own, which no participle of a noun phrase takes this way."""
-    root = sent.root
-    return root.pos_ in {"NOUN", "PROPN"} and any(
-        t.dep_ == "acl" and t.tag_ in {"VBN", "VBD"} and t.head.i == root.i and t.i == root.i + 1
-        and any(c.dep_ in {"dobj", "oprd"} and c.i > t.i for c in t.children) for t in sent)
+    return sent.root.pos_ in {"NOUN", "PROPN"} and any(
+        root_participle(t) and any(c.dep_ in {"dobj", "oprd"} and c.i > t.i for c in t.children) for t in sent)

@@ -106,6 +106,12 @@ def _shared():
 CLAUSE_REPAIR = "factalign_clause_repair"
 
 
+def root_participle(t) -> bool:
+    """A participle right after the root noun ("The ferry left at noon": "left" an acl of "ferry"): often the
+    sentence's main verb, which the small parser reads as a participle of the noun before it."""
+    return t.dep_ == "acl" and t.tag_ in ("VBN", "VBD") and t.head.dep_ == "ROOT" and t.i == t.head.i + 1
+
+
 def _clause_repair(doc):
     """Two statements joined by a colon, a semicolon or a dash ("Sales rose: exports fell") come out of the small
     parser as a reported clause and its reporting verb ("exports fell" saying "sales rose"); the clause before the

@@ -19,7 +19,7 @@ from factalign.details.compare.args import (
     MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive, hyphenated)
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
-from factalign.text.nlp import SYNTAX, pipeline
+from factalign.text.nlp import SYNTAX, pipeline, root_participle
 from factalign.text.segment import split_sentences
 
 _PARSE = (*SYNTAX, "ner")
@@ -76,7 +76,7 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
-    if v.dep_ == "acl" and v.head.dep_ == "ROOT" and v.i == v.head.i + 1 and v.tag_ in ("VBD", "VBN"):
+    if root_participle(v):
         return None  # "The ferry left at noon" parsed as a noun and its participle: the parse cannot say which voice
     if v.lemma_.lower() in COPULAS and any(c.dep_ == "attr" for c in v.children):
         return None  # "became the third": a frame of be

@@ -199,12 +199,31 @@ def opposite(a: str, b: str) -> bool:
     return any(ant.name() == b for s in _senses(a) for lemma in s.lemmas() for ant in lemma.antonyms())
 
 
+def _noun_kind(word: str) -> str | None:
+    """The lexicographer file of the word's commonest noun sense ("noun.person"), or None."""
+    wn = _wordnet()
+    senses = wn.synsets(word, "n")[:1] if wn is not None else []
+    return senses[0].lexname() if senses else None
+
+
 @lru_cache(maxsize=4096)
 def person_noun(word: str) -> bool:
     """A word whose commonest sense is a kind of person ("Briton", "comedian"): after "the" it describes someone."""
+    return _noun_kind(word) == "noun.person"
+
+
+@lru_cache(maxsize=1024)
+def time_noun(word: str) -> bool:
+    """A noun of time ("time", "year", "week"), which counts occasions rather than names a thing."""
+    return word == "time" or _noun_kind(word) == "noun.time"
+
+
+@lru_cache(maxsize=4096)
+def common_noun(word: str) -> bool:
+    """A word WordNet knows only as a common noun ("university"; "Michigan", also a card game, is first a state)."""
     wn = _wordnet()
-    senses = wn.synsets(word, "n")[:1] if wn is not None else []
-    return bool(senses) and senses[0].lexname() == "noun.person"
+    senses = wn.synsets(word, "n") if wn is not None else []
+    return bool(senses) and not any(s.instance_hypernyms() for s in senses)
 
 
 @lru_cache(maxsize=4096)

@@ -37,14 +37,6 @@ class Named:
     anchor: tuple[str, str]     # (how, what): ("title", "labour minister"), ("noun", "island"), ("poss", "plant")
 
 
-@lru_cache(maxsize=4096)
-def common(word: str) -> bool:
-    """A word WordNet knows only as a common noun ("university"; "Michigan", also a card game, is first a state)."""
-    wn = lx._wordnet()
-    senses = wn.synsets(word, "n") if wn is not None else []
-    return bool(senses) and not any(s.instance_hypernyms() for s in senses)
-
-
 def _noun_phrase(head) -> str:
     """The head with the common nouns compounded before it ("distribution centre", "labour minister")."""
     parts = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"] + [head]
@@ -61,7 +53,7 @@ def _anchors(span) -> list[tuple[str, str]]:
             break
         lead += [w] if lx.person_noun(w.lower_) else []
     before = [w for w in root.lefts if w.dep_ == "compound" and w.pos_ == "NOUN" and w.i < span.start]
-    title = (lead or before)[-1:] if (lead or before) else []
+    title = (lead or before)[-1:]
     if title:
         found.append(("title", _noun_phrase(title[0]) if title[0].pos_ == "NOUN" else title[0].lower_))
     for c in root.children:
@@ -118,7 +110,7 @@ def _names(text: str) -> tuple[Named, ...]:
     out = []
     for span in _spans(doc):
         # written as a name (a lower-cased text's "PROPN" is often a common noun)
-        distinct = frozenset(w for t in span if t.pos_ == "PROPN" and t.text[:1].isupper() and not common(t.lower_)
+        distinct = frozenset(w for t in span if t.pos_ == "PROPN" and t.text[:1].isupper() and not lx.common_noun(t.lower_)
                              and not lx.person_noun(t.lower_) for w in words(t.text))
         if distinct:
             out += [Named(span.text, distinct, anchor) for anchor in _anchors(span)]
@@ -131,9 +123,9 @@ def renamed(claim: str, evidence: str, low: str) -> tuple[str, str] | None:
     mine = [n for n in names(claim) if not any(f" {w} " in low for w in n.distinct)]
     if not mine:
         return None
-    said = f" {' '.join(words(claim))} "
+    said, theirs = f" {' '.join(words(claim))} ", names(evidence)
     for n in mine:
-        for o in names(evidence):
+        for o in theirs:
             if o.anchor == n.anchor and not any(f" {w} " in said for w in o.distinct):
                 return n.text, f"{o.text} ({' '.join(o.anchor[1:])})"
     return None
@@ -160,7 +152,7 @@ def ranked(text: str) -> tuple:
 @lru_cache(maxsize=4096)
 def _ranked_in(text: str) -> tuple:
     doc = parse(text)
-    return tuple((a.head, _scales(t), a, _holder(t)) for t in doc if t.pos_ == "NOUN" and not _timely(t.lemma_.lower())
+    return tuple((a.head, _scales(t), a, _holder(t)) for t in doc if t.pos_ == "NOUN" and not lx.time_noun(t.lemma_.lower())
                  for a in [_argument(t)] if a.ordinal is not None)
 
 
@@ -180,15 +172,9 @@ def _scales(t) -> frozenset[str]:
     return frozenset(lx.SCALES.get(w.lower_, w.lower_) for w in t.subtree if w.tag_ in ("JJS", "RBS") and w.i < t.i)
 
 
-@lru_cache(maxsize=1024)
-def _timely(noun: str) -> bool:
-    wn = lx._wordnet()
-    senses = wn.synsets(noun, "n")[:1] if wn is not None else []
-    return noun == "time" or bool(senses) and senses[0].lexname() == "noun.time"
-
-
-def reranked(claim: str, evidence: str, low: str = "") -> tuple[str, str] | None:
-    """(the claim's ranked phrase, the evidence's) where the evidence ranks the claim's noun only otherwise."""
+def reranked(claim: str, evidence: str, low: str) -> tuple[str, str] | None:
+    """(the claim's ranked phrase, the evidence's) where the evidence ranks the claim's noun only otherwise (`low`,
+    unread, keeps the signature of the other readings)."""
     theirs = ranked(evidence)
     for head, scales, a, holder in ranked(claim):
         same = [b for h, s, b, other in theirs if h == head and s == scales and not (
