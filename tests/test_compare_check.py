@@ -21,6 +21,13 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # negation: a contrast kept and turned round, whatever words or parse carry it (contrast.py)
+    ("negation", "Inspectors blamed the flooding on blocked drains, not on the heavy rain.",
+     "Inspectors blamed the flooding on the heavy rain rather than on blocked drains."),
+    ("negation", "The grant went not to the museum but to the public library.",
+     "The grant went to the museum rather than to the public library, the council said."),
+    ("negation", "The club says fans stayed away because of ticket prices, not because of the weather.",
+     "The club put the low attendance down to the cold weather rather than to its ticket prices."),
     # ordinal: a medal won and a runner-up are places, against a place said with an ordinal
     ("ordinal", "Mara Quist took silver in the giant slalom.", "Mara Quist finished fourth in the giant slalom."),
     ("ordinal", "The orchestra was runner-up in the national contest.", "The orchestra came first in the national contest."),
@@ -128,6 +135,11 @@ FIRES = [
 ]
 
 QUIET = [
+    # a contrast kept the same way round, and a claim that draws none
+    ("The delay was caused by staff shortages rather than by the weather.",
+     "Staff shortages, not the weather, caused the delay, the airline said."),
+    ("Rainfall was heavy that week.",
+     "Inspectors blamed the flooding on blocked drains rather than on the heavy rainfall that week."),
     # a denial bounded by a named year or month leaves a claim without it open; an opposite verb whose object the
     # claim does not name is no opposite event
     ("The lighthouse keeper appeared in later editions of the guide.",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import ranks_differ
 from factalign.details.compare.frames import Arg, Frame, frames
+from factalign.details.compare.contrast import turned_round
 from factalign.details.compare.names import relocated, renamed, reranked
 from factalign.details.find import words
 
@@ -329,8 +330,9 @@ def compare(claim: str, evidence: str) -> Finding | None:
 
 
 def _phrases(claim: str, evidence: str, low: str) -> Finding | None:
-    """What noun phrases say independent of any verb (names.py): a name placed elsewhere or named otherwise, a rank."""
-    for kind, read in (("name", relocated), ("name", renamed), ("ordinal", reranked)):
+    """What the words say independent of any verb: a contrast turned round (contrast.py); a name placed elsewhere or
+    named otherwise, a rank (names.py)."""
+    for kind, read in (("negation", turned_round), ("name", relocated), ("name", renamed), ("ordinal", reranked)):
         found = read(claim, evidence, low)
         if found:
             return Finding(kind, found[0], found[1], evidence)

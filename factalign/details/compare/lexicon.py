@@ -243,3 +243,25 @@ def event_verb(noun: str, light: bool = False) -> str | None:
     verbs = [d.name() for lemma in senses[0].lemmas() for d in lemma.derivationally_related_forms()
              if d.synset().pos() == "v"]
     return canonical(verbs[0]) if verbs else None
+
+
+STEM = 4  # the shortest word that is read as the stem of a longer one ("short" of "shortage"; not "car" of "card")
+
+
+@lru_cache(maxsize=16384)
+def related(a: str, b: str) -> bool:
+    """Two lemmas of one word: equal, one the other's stem ("short"/"shortage"), or a WordNet derivation of either
+    ("birth"/"bear", "sanitation"/"sanitary")."""
+    short, long = sorted((a, b), key=len)
+    if a == b or (len(short) >= STEM and long.startswith(short)):
+        return True
+    return b in _derived(a) or a in _derived(b)
+
+
+@lru_cache(maxsize=8192)
+def _derived(word: str) -> frozenset[str]:
+    wn = _wordnet()
+    if wn is None:
+        return frozenset()
+    return frozenset(d.name().lower() for s in wn.synsets(word)[:3] for lemma in s.lemmas()
+                     if lemma.name().lower() == word for d in lemma.derivationally_related_forms())
