@@ -21,6 +21,16 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # opposite: a verb whose object makes it another event, staying with as the opposite of dropping, a phrasal verb,
+    # one thing put forward for a decision called a plan on one side and a proposal on the other
+    ("opposite", "The clinic will drop its longtime laundry contractor next year.",
+     "The clinic said it will stick with its longtime laundry contractor next year."),
+    ("opposite", "The union said it would give up the claim.", "The union said it would defend the claim in court."),
+    ("opposite", "The trustees rejected a proposal to sell the chapel.", "The trustees approved the plan to sell the chapel."),
+    # negation: a denied necessity is read as the thing not done; a relative clause is about the thing a measure sizes
+    ("negation", "Rescuers did not need to evacuate the hostel.", "Rising water forced rescuers to evacuate the hostel."),
+    ("negation", "The club refused to pay the penalty.",
+     "The league imposed a penalty of 8,000 pounds, which the club agreed to pay."),
     # negation: a contrast kept and turned round, whatever words or parse carry it (contrast.py)
     ("negation", "Inspectors blamed the flooding on blocked drains, not on the heavy rain.",
      "Inspectors blamed the flooding on the heavy rain rather than on blocked drains."),
@@ -135,6 +145,10 @@ FIRES = [
 ]
 
 QUIET = [
+    # who keeps what is the reader's with "stayed with"; "dropped" with a measure is a fall; a need is no deed
+    ("The paintings stayed with the family.", "The family kept the paintings."),
+    ("Ticket sales dropped 12 percent in May.", "Ticket sales fell 12 percent in May."),
+    ("The council needed to find savings.", "The council was forced to find savings."),
     # a contrast kept the same way round, and a claim that draws none
     ("The delay was caused by staff shortages rather than by the weather.",
      "Staff shortages, not the weather, caused the delay, the airline said."),

@@ -92,7 +92,10 @@ def _argument(t, negated: bool | None = None) -> Arg:
     text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
     # the head's lemma too, so that "schools" finds "school"
     found = frozenset(x for w in parts for x in words(w.text)) | frozenset(words(t.lemma_))
-    return Arg(text, fold(t.lemma_), found, named,
+    head = fold(t.lemma_)
+    if head in lx.NOUN_SAME:  # one word for the one thing ("proposal" is read as "plan")
+        head, found = lx.NOUN_SAME[head], found - frozenset(words(t.text)) - {head} | {lx.NOUN_SAME[head]}
+    return Arg(text, head, found, named,
                # a pronoun, or a name holding an older summariser's unknown word, says nothing about who
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner,

@@ -53,8 +53,9 @@ def level_of(chain) -> tuple[float | None, str]:
         words = []
         if i > 0:
             word = tok.lemma_.lower()
+            denied_need = word in lx.NEEDING and any(c.dep_ == "neg" for c in tok.children)
             if word not in lx.GOVERNORS and word not in lx.NEGATING and word not in lx.IMPLICATIVE \
-                    and word not in lx.STOPPING:
+                    and word not in lx.STOPPING and not denied_need:
                 return None, ""
             # "voted to reject": the vote is the rejection
             decided = word in lx.DECIDING and i == 1 and lx.canonical(chain[0].lemma_.lower()) in lx.DECISIONS
@@ -90,7 +91,8 @@ def negated_of(chain) -> bool:
     """A negation on the verb, on an implicative above it ("did not manage to"), or a negating verb ("failed to");
     one on a governor ("has not decided whether") leaves the clause open instead (`_level`)."""
     flips = sum(c.dep_ == "neg" for c in chain[0].children)
-    flips += sum(c.dep_ == "neg" for tok in chain[1:] if tok.lemma_.lower() in lx.IMPLICATIVE for c in tok.children)
+    flips += sum(c.dep_ == "neg" for tok in chain[1:] if tok.lemma_.lower() in lx.IMPLICATIVE | lx.NEEDING
+                 for c in tok.children)
     flips += sum(tok.lemma_.lower() in lx.NEGATING or tok.lemma_.lower() in lx.STOPPING for tok in chain[1:])
     return flips % 2 == 1
 

@@ -73,6 +73,14 @@ def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozens
         slots.setdefault(name, []).extend(_group(obj))
 
 
+def _antecedent(t):
+    """What a relative clause is about: a measure after "of" gives the size of the noun before it ("a loss of 240,000
+    marks, which it agreed to cover" is about the loss; "a group of students, who" stays the students)."""
+    if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and any(c.like_num for c in t.children):
+        return t.head.head
+    return t
+
+
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
@@ -99,12 +107,12 @@ def _verb_frame(v):
     if subject is not None and subject.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
         subject = v.head  # "the company that bought Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
-        subject = v.head  # "the fire started by a heater", "a firm making chips"
+        subject = _antecedent(v.head)  # "the fire started by a heater", "a firm making chips"
     ctrl = controllers(v) if subject is None else ()
     dative = next((c for c in v.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")), None)
     relative = next((t for t in chain if t.dep_ == "relcl"), None)  # "a loss, which it agreed to cover": up the chain
     if dobj is not None and dobj.tag_ in ("WDT", "WP") and relative is not None:
-        dobj = relative.head  # "the firm, which Y appointed": the antecedent
+        dobj = _antecedent(relative.head)  # "the firm, which Y appointed": the antecedent
     if passive:
         if subject is not None or ctrl:
             slots["patient"] = list(_group(subject) if subject is not None else ctrl[:1])
@@ -121,7 +129,9 @@ def _verb_frame(v):
             slots["patient" if ergative else "agent"] = list(ctrl)
         if obj is not None:
             slots["patient"] = list(_group(obj))
-    canon, used = _converse(lemma, slots, v, lx.canonical(lemma))
+    measure = dobj is not None and (dobj.like_num or any(c.like_num for c in dobj.children))  # "dropped 5 percent"
+    canon = lx.TRANSITIVE.get(lemma, lx.canonical(lemma)) if dobj is not None and not measure else lx.canonical(lemma)
+    canon, used = _converse(lemma, slots, v, canon)
     _preps(v, slots, canon, used | ({moved.lower_} if moved is not None else set()))
     if canon in ("buy", "sell") and "from" not in slots:
         # "bought the painting from a collector in Oslo": a from-phrase the parser hung on the object is the seller's
@@ -164,7 +174,7 @@ def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, f
     for p in (q for w in near for q in w.children if w.i == v.i or q.lower_ in renames):
         if p.dep_ in ("prep", "dative"):  # "on X, not on Y": both
             preps.setdefault(p.lower_, []).extend(g for g in p.children if g.dep_ == "pobj")
-    if target in ("cause", "proceed") and not any(preps.get(p) for p in renames):
+    if target in ("cause", "proceed", "stay_with") and not any(preps.get(p) for p in renames):
         return canon, frozenset()  # "linked the two towns": no cause named; "the strike went ahead"
     if target == "proceed" and "agent" not in slots:
         slots["agent"] = slots.pop("patient", [])  # read as what proceeds, it is who goes ahead with something

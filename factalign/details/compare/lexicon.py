@@ -37,7 +37,9 @@ EVENT_ADJECTIVES = {**dict.fromkeys("planned proposed intended expected potentia
 # verbs that finish what their object names: "completed its acquisition of Y" is the acquisition done
 COMPLETING = frozenset("complete finalise finalize close conclude finish seal".split())
 # verbs through which what they govern is said to have happened: "managed to win", "went on to win"
-IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use".split())
+IMPLICATIVE = frozenset("manage begin start continue go proceed get come help use force compel oblige".split())
+# verbs of necessity: "did not need to add Y" is read as Y not added (said so to deny it); "needed to add Y" is open
+NEEDING = frozenset("need have".split())
 # verbs that weigh or plan a thing named as their object ("is considering a second campus"): it is not yet done
 WEIGHING = frozenset("consider propose plan weigh explore mull discuss".split())
 # decisions: voting or deciding to reject something is rejecting it ("voted to reject the plan")
@@ -90,7 +92,12 @@ SAME = {
     "end": "end finish stop halt conclude",
     "win": "win",
     "lose": "lose miss_out lose_out",
+    "abandon": "abandon ditch give_up desert jettison forsake",
 }
+# nouns of one thing put forward for a decision: "approved plans to X" and "turned down a proposal to X" decide one
+NOUN_SAME = {"proposal": "plan", "scheme": "plan"}
+# verbs whose object gives them another event: "dropped the supplier" abandons it, "prices dropped" fall
+TRANSITIVE = {"drop": "abandon"}
 CANONICAL = {word: canon for canon, words in SAME.items() for word in words.split()}
 # converse verbs: the event is the canonical one with the subject and a prepositional object in other slots
 #   "A sold Y to B" is B buys Y from A; "A lost to B" is B beats A; "A won" is A beats (someone)
@@ -102,6 +109,9 @@ CONVERSE = {"sell": ("buy", {"subject": "from", "to": "agent"}),
             # attributing an effect to a cause: "blamed the loss on Y", "linked X to Y", "X stemmed from Y" is Y causes X
             **dict.fromkeys("attribute ascribe link trace put_down tie".split(), ("cause", {"subject": "source", "to": "agent"})),
             "blame": ("cause", {"subject": "source", "on": "agent"}),
+            # staying with something ("stayed with its supplier"): the opposite of dropping it; which side keeps which
+            # is the reader's ("the islands stayed with A" is A keeping them), so it is RELATIONAL; staying alone is none
+            **dict.fromkeys("stay stick remain".split(), ("stay_with", {"subject": "agent", "with": "patient"})),
             **dict.fromkeys("stem result arise".split(), ("cause", {"subject": "patient", "from": "agent"}))}
 # lose/win keep their own lemma where they name no opponent ("lost 3 percent", "won an award")
 # nouns that stand for their possessor as a participant: "Holm's bid beat Castell's" is Holm beating Castell
@@ -114,7 +124,8 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
              ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"), ("expand", "cut"),
-             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"))
+             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"), ("keep", "abandon"),
+             ("stay_with", "abandon"), ("defend", "abandon"))
 # roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
               "replace": ("successor", "one replaced"), "sue": ("one suing", "one sued"),
@@ -125,7 +136,7 @@ embrace match border accompany touch collide compete partner debate merge combin
 negotiate be""".split())
 # relations, not events: a parser's subject and object of these trade places too easily to call a swap
 RELATIONAL = frozenset("""include contain comprise involve feature have mean represent become remain consider call
-name see make use show""".split())
+name see make use show stay_with""".split())
 # event nouns: "X's acquisition of Y" is X buys Y (WordNet's derivations answer the rest)
 NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout": "buy", "sale": "sell",
             "victory": "beat", "win": "beat", "defeat": "beat", "loss": "lose", "approval": "approve",
