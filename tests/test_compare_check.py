@@ -21,6 +21,13 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # ordinal: a holder placed otherwise, however each side says the place (standings.py)
+    ("ordinal", "Brava Foods, which leads the European market for oat milk, reported higher sales.",
+     "Brava Foods, the third-largest maker of oat milk in Europe, reported higher sales."),
+    ("ordinal", "Coach Hale guided the team to gold at the world championships.",
+     "Coach Hale led the team to a silver medal at the world championships."),
+    ("ordinal", "Lindqvist topped the poll with 31 percent.", "Lindqvist came second in the poll with 31 percent, behind Ahmadi."),
+    ("ordinal", "Her debut novel was runner-up for the prize in 2019.", "Her debut novel won the top prize in 2019."),
     # opposite: a verb whose object makes it another event, staying with as the opposite of dropping, a phrasal verb,
     # one thing put forward for a decision called a plan on one side and a proposal on the other
     ("opposite", "The clinic will drop its longtime laundry contractor next year.",
@@ -145,6 +152,11 @@ FIRES = [
 ]
 
 QUIET = [
+    # a place said otherwise but the same; a holder the evidence places as the claim does somewhere
+    ("Lindqvist topped the poll.", "Lindqvist led the poll with 31 percent, ahead of Ahmadi."),
+    ("Dornier, the league leaders, beat Haller 2-0.", "League leaders Dornier beat Haller 2-0 to stay top."),
+    ("The port is the second-busiest in the country.",
+     "The port is the country's second-busiest, and it leads the country in grain exports."),
     # who keeps what is the reader's with "stayed with"; "dropped" with a measure is a fall; a need is no deed
     ("The paintings stayed with the family.", "The family kept the paintings."),
     ("Ticket sales dropped 12 percent in May.", "Ticket sales fell 12 percent in May."),

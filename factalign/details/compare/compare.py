@@ -17,6 +17,7 @@ from factalign.details.compare.args import ranks_differ
 from factalign.details.compare.frames import Arg, Frame, frames
 from factalign.details.compare.contrast import turned_round
 from factalign.details.compare.names import relocated, renamed, reranked
+from factalign.details.compare.standings import placed_otherwise
 from factalign.details.find import words
 
 KINDS = ("roles", "negation", "opposite", "name", "ordinal", "quantifier", "factuality")
@@ -331,8 +332,9 @@ def compare(claim: str, evidence: str) -> Finding | None:
 
 def _phrases(claim: str, evidence: str, low: str) -> Finding | None:
     """What the words say independent of any verb: a contrast turned round (contrast.py); a name placed elsewhere or
-    named otherwise, a rank (names.py)."""
-    for kind, read in (("negation", turned_round), ("name", relocated), ("name", renamed), ("ordinal", reranked)):
+    named otherwise, a rank (names.py); a holder placed otherwise (standings.py)."""
+    for kind, read in (("negation", turned_round), ("name", relocated), ("name", renamed), ("ordinal", reranked),
+                       ("ordinal", placed_otherwise)):
         found = read(claim, evidence, low)
         if found:
             return Finding(kind, found[0], found[1], evidence)
