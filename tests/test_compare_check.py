@@ -21,6 +21,11 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # factuality: a phrasal verb of passing against a proposal; one event told in other common words
+    ("factuality", "The mayor has forced through a ban on cars in the old town.",
+     "The mayor has proposed a ban on cars in the old town."),
+    ("factuality", "The residents have mounted a challenge to the closure.",
+     "The residents plan to challenge the decision in court."),
     # ordinal: a holder placed otherwise, however each side says the place (standings.py)
     ("ordinal", "Brava Foods, which leads the European market for oat milk, reported higher sales.",
      "Brava Foods, the third-largest maker of oat milk in Europe, reported higher sales."),
@@ -152,6 +157,9 @@ FIRES = [
 ]
 
 QUIET = [
+    # a source that said it will happen, read after it did; a verb used without its object
+    ("The concert aired on 4 May.", "The broadcaster will air the concert on 4 May."),
+    ("The concert aired on 4 May.", "The broadcaster aired the concert on 4 May."),
     # a place said otherwise but the same; a holder the evidence places as the claim does somewhere
     ("Lindqvist topped the poll.", "Lindqvist led the poll with 31 percent, ahead of Ahmadi."),
     ("Dornier, the league leaders, beat Haller 2-0.", "League leaders Dornier beat Haller 2-0 to stay top."),

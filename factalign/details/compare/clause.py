@@ -132,6 +132,7 @@ def substitute(of):
 def scheduled(v) -> bool:
     """A present tense with a date ("retires in August", "votes next week"): may be a timetable rather than a done
     thing, so a claim put so is no surer than "will"."""
+    # (or a present tense in a clause of time: "by 2060, when the population reaches 78 million")
     return v.tag_ in ("VBZ", "VBP") and not any(c.dep_ in ("aux", "auxpass") for c in v.children) and any(
         p.ent_type_ == "DATE" if p.dep_ == "npadvmod" else p.dep_ == "prep" and any(g.ent_type_ == "DATE" for g in p.children)
-        for p in v.children)
+        or (p.dep_ in ("mark", "advmod") and p.lower_ in ("when", "once", "until", "after", "before")) for p in v.children)

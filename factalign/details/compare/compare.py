@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
+from factalign.details.compare.alignment import ROLE_SLOTS, _any, _solid, aligned, described
 from factalign.details.compare.args import ranks_differ
 from factalign.details.compare.frames import Arg, Frame, frames
 from factalign.details.compare.contrast import turned_round
@@ -27,7 +28,6 @@ WHAT = {"roles": "who did what to whom is the other way round", "negation": "the
         "factuality": "the sources are less sure"}
 # a claim more sure than its evidence is not entailed (neutral); every other finding contradicts
 INTO = {kind: "neutral" if kind == "factuality" else "contradiction" for kind in KINDS}
-ROLE_SLOTS = ("agent", "patient", "from")
 _VERB_FREE = frozenset(("place",))
 _MONTHS = frozenset("""january february march april may june july august september october november
 december""".split())  # slots a frame of another verb may still be compared on
@@ -43,15 +43,6 @@ class Finding:
     @property
     def into(self) -> str:
         return INTO[self.kind]
-
-
-def _any(a: tuple[Arg, ...], b: tuple[Arg, ...], negated: bool | None = False) -> bool:
-    """Some argument of `a` matches one of `b` (of `b`'s denied ones with negated=True; any with None)."""
-    return any(x.matches(y) for x in a for y in b if negated is None or y.negated == negated)
-
-
-def _solid(args: tuple[Arg, ...]) -> bool:
-    return any(not a.pronoun and not a.negated for a in args)
 
 
 def shared(c: Frame, e: Frame) -> int:
@@ -79,6 +70,8 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
     the claim's agent is the evidence's patient (or seller), and the evidence's agent is someone else."""
     if c.pred in lx.SYMMETRIC or c.pred in lx.RELATIONAL:
         return None
+    if not c.get("patient") and not c.get("from") and e.get("patient") and _stem(c.verb) == _stem(e.verb):
+        return None  # the verb used without an object ("the concert aired") may say what was done to its subject
     for mine in ROLE_SLOTS:
         for theirs in ROLE_SLOTS:
             if mine == theirs or not c.get(mine) or not _any(c.get(mine), e.get(theirs)):
@@ -92,6 +85,10 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
             solid = [a for a in e.get(mine) if not a.pronoun and not a.negated]
             return mine, next((a for a in solid if _any((a,), c.get(theirs))), solid[0])
     return None
+
+
+def _stem(verb: str) -> str:
+    return verb.split()[-1].lower()[:3]
 
 
 def padded(text: str) -> str:
@@ -220,28 +217,6 @@ def _differs(c: Frame, e: Frame, evidence: str) -> bool:
     return bool(reversed_roles(c, e) or denied_argument(c, e) or slot_conflict(c, e, c.slots, evidence))
 
 
-def aligned(c: Frame, e: Frame) -> bool:
-    """Every role slot both frames fill holds the same argument: the frames state one proposition, so a
-    difference in polarity, direction or sureness is about it (not "was not the type" against "was the actor")."""
-    both = [s for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s))]
-    same = [s for s in both if _any(c.get(s), e.get(s), None)]
-    # the doer described otherwise on one side ("the plant", "the factory", "Voltaro"), with what is done to shared
-    # and no two names in conflict, is one proposition
-    rest = [s for s in both if s not in same]
-    if c.pred == "be":
-        return not rest
-    # or a name on one side and a description on the other ("Valmont" and "the company"), which may be one thing
-    rest = [s for s in rest if not _describes(c.get(s), e.get(s))]
-    return not rest or (rest == ["agent"] and "patient" in same and not any(
-        a.named for a in (*c.get("agent"), *e.get("agent"))))
-
-
-def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
-    named = [any(x.named for x in g) for g in (a, b)]
-    described = b if named[0] else a
-    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b)) and all(x.definite for x in described)
-
-
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
     if rel == "governed":  # what the evidence only plans or weighs, the claim has done or settled
         sure = _sure(c) if c.level is not None else None
@@ -268,7 +243,8 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
         return conflict
     level = _sure(c) if c.level is not None else None
     if c.negated == e.negated and c.finite and level is not None and e.level is not None \
-            and level >= e.level + 1 and aligned(c, e):
+            and level >= e.level + 1 and (aligned(c, e) or described(c, e)) \
+            and not (level >= lx.DONE and e.cue.lower() in lx.FUTURE):
         return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
     return None
 

@@ -27,6 +27,9 @@ GOVERNORS = {
 # modal auxiliaries: "could be lowered" is a possibility, "will open" a commitment
 MODALS = {**dict.fromkeys("could may might".split(), POSSIBLE), **dict.fromkeys("would should".split(), INTENDED),
           **dict.fromkeys("will shall 'll wo must".split(), COMMITTED)}
+# a plain future: a source that says it will happen, read after it did, is no less sure than a claim that it happened
+# (a page written before the event); agreed, planned, could, would and if stay less sure
+FUTURE = frozenset("will shall 'll".split())
 # a condition left open caps a clause below done: "agreed to buy Y, subject to approval"
 PENDING = frozenset("pend subject await pending awaiting".split())
 # adjectives on an event noun: "the planned sale", "the completed takeover"
@@ -71,7 +74,7 @@ SAME = {
     "keep": "keep hold freeze maintain",
     "rise": "rise grow climb gain jump surge soar rebound swell",
     "fall": "fall drop decline slip sink plunge slump dip tumble slide dwindle shrink fall_off",
-    "approve": "approve pass accept adopt ratify endorse uphold",
+    "approve": "approve pass accept adopt ratify endorse uphold push_through force_through ram_through",
     "reject": "reject veto block overturn vote_down turn_down refuse",
     "expand": "expand enlarge extend broaden widen",
     "displace": "displace supplant oust push_out drive_out crowd_out",

@@ -1,0 +1,59 @@
+"""Whether two frames of one event state one proposition: the same participants in the role slots both fill (a
+name on one side may be described on the other), so that a difference in polarity, direction or sureness is about
+that proposition and not about two different ones."""
+
+from __future__ import annotations
+
+from factalign.details.compare.args import Arg
+from factalign.details.compare.frames import Frame
+
+ROLE_SLOTS = ("agent", "patient", "from")
+
+
+def _any(a: tuple[Arg, ...], b: tuple[Arg, ...], negated: bool | None = False) -> bool:
+    """Some argument of `a` matches one of `b` (of `b`'s denied ones with negated=True; any with None)."""
+    return any(x.matches(y) for x in a for y in b if negated is None or y.negated == negated)
+
+
+def _solid(args: tuple[Arg, ...]) -> bool:
+    return any(not a.pronoun and not a.negated for a in args)
+
+
+def aligned(c: Frame, e: Frame) -> bool:
+    """Every role slot both frames fill holds the same argument: the frames state one proposition, so a
+    difference in polarity, direction or sureness is about it (not "was not the type" against "was the actor")."""
+    both = [s for s in ROLE_SLOTS if _solid(c.get(s)) and _solid(e.get(s))]
+    same = [s for s in both if _any(c.get(s), e.get(s), None)]
+    # the doer described otherwise on one side ("the plant", "the factory", "Voltaro"), with what is done to shared
+    # and no two names in conflict, is one proposition
+    rest = [s for s in both if s not in same]
+    if c.pred == "be":
+        return not rest
+    # or a name on one side and a description on the other ("Valmont" and "the company"), which may be one thing
+    rest = [s for s in rest if not _describes(c.get(s), e.get(s))]
+    return not rest or (rest == ["agent"] and "patient" in same and not any(
+        a.named for a in (*c.get("agent"), *e.get("agent"))))
+
+
+def described(c: Frame, e: Frame) -> bool:
+    """One event told in other common words ("the closure" and "the decision", "work" and "construction"): every role
+    filler that differs is an unnamed description, and some slot holds the same on both sides. Enough to compare how
+    sure each side is of it, never what happened in it."""
+    both = [s for s in c.slots if _solid(c.get(s)) and _solid(e.get(s))]  # a pronoun may be either
+    differ = [s for s in both if s in ROLE_SLOTS and not _any(c.get(s), e.get(s), None)]
+    return c.pred != "be" and len(differ) < len(both) and all(
+        not a.named and not _amount(a) for s in differ for a in (*c.get(s), *e.get(s)))
+
+
+_NUMBERS = frozenset("hundred thousand million billion trillion percent per cent".split())
+
+
+def _amount(a: Arg) -> bool:
+    """An amount ("78 million", "51 percent") is a detail of its own, never a description of another."""
+    return any(ch.isdigit() for ch in a.text) or a.head in _NUMBERS
+
+
+def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
+    named = [any(x.named for x in g) for g in (a, b)]
+    described = b if named[0] else a
+    return named[0] != named[1] and all(not x.pronoun for x in (*a, *b)) and all(x.definite for x in described)
