@@ -280,6 +280,11 @@ def test_every_kind_has_cases_both_ways():
      "fourth-biggest producer", "the country's second-largest steelmaker"),
     ("Engineers in Leipzig reported a fault in the pump.", "Engineers in Porto said a fault in the pump was found.",
      "Engineers (Leipzig)", "Engineers (Porto)"),
+    ("Lindqvist topped the poll with 31 percent.", "Lindqvist came second in the poll with 31 percent, behind Ahmadi.",
+     "Lindqvist first (topped)", "Lindqvist second"),
+    ("The grant went not to the museum but to the public library.",
+     "The grant went to the museum rather than to the public library, the council said.",
+     "to the public library, not to the museum", "to the museum, not to the public library"),
 ])
 def test_a_finding_names_both_sides(claim, evidence, claim_says, sources_say):
     found = compare(claim, evidence)

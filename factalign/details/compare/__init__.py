@@ -4,9 +4,11 @@ Both texts are parsed into frames (frames.py: the predicate with its polarity an
 patient and modifiers, read through voice, xcomp chains, relative clauses and event nouns), and each claim frame is
 compared with the evidence's frames of the same event (compare.py). A finding, of one of KINDS:
 - roles: the claim's agent is the evidence's patient (or the other way round), whatever the verb or construction;
-- negation: the evidence denies what the claim states, or names the claim's argument only to deny it;
+- negation: the evidence denies what the claim states, names the claim's argument only to deny it, or draws the
+  claim's contrast the other way round ("A rather than B" against "B, not A"; contrast.py);
 - opposite: the evidence reports the opposite event (kept/raised, won/lost, approved/rejected; lexicon.py);
-- name, ordinal, quantifier: a slot the evidence fills with another name, rank or quantity;
+- name, ordinal, quantifier: a slot the evidence fills with another name, rank or quantity, or a holder the
+  evidence places otherwise however each says the place ("topped the poll" against "came second"; standings.py);
 - factuality: the claim is surer than the evidence (done against agreed, decided against could).
 
 One component, like the role check, for every method that scores with the NLI model; named in the signature as

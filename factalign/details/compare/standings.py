@@ -120,8 +120,18 @@ def _standings_in(text: str) -> tuple[Standing, ...]:
         holder, place = found
         a = _argument(holder)
         if not a.pronoun:
-            out.append(Standing(a, place, _scope(holder, t), f"{a.text} {place[1]}"))
+            out.append(Standing(a, place, _scope(holder, t), _said(a, place, t)))
     return tuple(out)
+
+
+_NTH = {n: w for w, n in lx.ORDINALS.items()}
+
+
+def _said(a: Arg, place: tuple[int, str], t) -> str:
+    """"Lindqvist first (topped)", "the team third (bronze)", "Quillon second (second-largest)"."""
+    nth = _NTH.get(place[0], f"#{place[0]}")
+    written = t.text if place[1] in ("top", "lead", "head") else place[1]
+    return f"{a.text} {nth}" + (f" ({written})" if written.lower() != nth else "")
 
 
 def standings(text: str) -> tuple[Standing, ...]:
