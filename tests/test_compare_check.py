@@ -21,6 +21,9 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # roles: who receives what is handed over, as a to-phrase or an indirect object
+    ("roles", "The museum lent the painting to the gallery.", "The gallery lent the painting to the museum for the exhibition."),
+    ("roles", "The foundation gave the school a grant of 2 million.", "The school gave the foundation a grant of 2 million."),
     # factuality: a phrasal verb of passing against a proposal; one event told in other common words
     ("factuality", "The mayor has forced through a ban on cars in the old town.",
      "The mayor has proposed a ban on cars in the old town."),
@@ -157,6 +160,9 @@ FIRES = [
 ]
 
 QUIET = [
+    # the recipient said as a to-phrase on one side and an indirect object on the other
+    ("The foundation gave a grant to the school.", "The foundation awarded the school a grant of 2 million."),
+    ("The council paid the contractor 3 million.", "The council paid 3 million to the contractor."),
     # a source that said it will happen, read after it did; a verb used without its object
     ("The concert aired on 4 May.", "The broadcaster will air the concert on 4 May."),
     ("The concert aired on 4 May.", "The broadcaster aired the concert on 4 May."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from factalign.details.compare.args import Arg
 from factalign.details.compare.frames import Frame
 
-ROLE_SLOTS = ("agent", "patient", "from")
+ROLE_SLOTS = ("agent", "patient", "from", "to")
 
 
 def _any(a: tuple[Arg, ...], b: tuple[Arg, ...], negated: bool | None = False) -> bool:

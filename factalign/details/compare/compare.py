@@ -271,7 +271,8 @@ def _role(e: Frame, slot: str) -> str:
     nouns = lx.ROLE_NOUNS.get(e.pred)
     if nouns and ROLE_SLOTS.index(slot) < len(nouns):
         return f"the {nouns[ROLE_SLOTS.index(slot)]}"
-    return {"agent": f"the one who {e.verb}", "patient": f"the one {e.verb}", "from": f"where {e.verb} came from"}[slot]
+    return {"agent": f"the one who {e.verb}", "patient": f"the one {e.verb}", "from": f"where {e.verb} came from",
+            "to": f"the one {e.verb} to"}[slot]
 
 
 def _polar(f: Frame) -> str:

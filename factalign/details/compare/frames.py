@@ -16,14 +16,14 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import (
-    MONTHS_DAYS, NAME_TYPES, Arg, _argument, _group, _ordinal, contrastive, hyphenated)
+    NAME_TYPES, Arg, _argument, _group, contrastive, hyphenated)
+from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
 from factalign.text.nlp import SYNTAX, pipeline, root_participle
 from factalign.text.segment import split_sentences
 
 _PARSE = (*SYNTAX, "ner")
-PLACE_PREPS = frozenset("in at near outside inside".split())
 COPULAS = frozenset("be become remain".split())
 RANK_VERBS = frozenset("come end place rank end_up".split())  # with a rank: where someone finished
 
@@ -46,31 +46,6 @@ class Frame:
 
     def get(self, slot: str) -> tuple[Arg, ...]:
         return self.slots.get(slot, ())
-
-
-def _preps(v, slots: dict[str, list], canon: str, used: frozenset[str] = frozenset()) -> None:
-    for p in v.children:
-        if p.dep_ == "npadvmod" and p.ent_type_ == "DATE":
-            slots.setdefault("time", []).extend(_group(p))
-        if p.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "dobj") and _ordinal(p):  # "finished second"
-            slots.setdefault("rank", []).append(_argument(p))
-        if p.dep_ not in ("prep", "dative") or p.pos_ != "ADP" or p.lower_ in used:
-            continue
-        obj = next((c for c in p.children if c.dep_ == "pobj"), None)
-        if obj is None:
-            continue
-        word = p.lower_
-        if obj.ent_type_ == "DATE" or obj.lower_ in MONTHS_DAYS:
-            name = "time"
-        elif word in PLACE_PREPS and obj.ent_type_ in ("GPE", "LOC", "FAC"):
-            name = "place"
-        elif canon == "beat" and obj.lemma_.lower() in lx.OUTCOME_OBJECTS:
-            name = "event"
-        elif canon == "buy" and word == "from":  # "bought Y from A": A is the seller, as in "A sold Y"
-            name = "from"
-        else:
-            name = f"p:{word}"
-        slots.setdefault(name, []).extend(_group(obj))
 
 
 def _antecedent(t):
@@ -121,7 +96,9 @@ def _verb_frame(v):
             slots.setdefault("agent", []).extend(replace(a, negated=True) if neg else a for g in by.children
                                                  if g.dep_ == "pobj" for a in _group(g))
     else:
-        obj = dative if dative is not None else dobj
+        obj = dative if dative is not None and (dobj is None or lx.canonical(lemma) not in lx.TRANSFER) else dobj
+        if obj is dobj and dative is not None:
+            slots["to"] = list(_group(dative))  # "paid the tenants 4,000 euros": the tenants receive
         ergative = obj is None and (v.lemma_.lower() in lx.ERGATIVE or lx.canonical(lemma) in lx.ERGATIVE)
         if subject is not None:
             slots["patient" if ergative else "agent"] = list(_group(subject))

@@ -99,6 +99,8 @@ SAME = {
 }
 # nouns of one thing put forward for a decision: "approved plans to X" and "turned down a proposal to X" decide one
 NOUN_SAME = {"proposal": "plan", "scheme": "plan"}
+# verbs of handing something over: who receives it ("to B", "paid B the fee") is a role of its own
+TRANSFER = frozenset("give lend loan pay send hand award grant donate transfer offer owe return deliver".split())
 # verbs whose object gives them another event: "dropped the supplier" abandons it, "prices dropped" fall
 TRANSITIVE = {"drop": "abandon"}
 CANONICAL = {word: canon for canon, words in SAME.items() for word in words.split()}
