@@ -75,7 +75,7 @@ def scorer(**options) -> Scorer:
 def test_the_built_in_checks_in_signature_order_with_their_flags():
     assert [(c.name, c.option, c.flag, c.default) for c in registered()] == [
         ("details", "detail_check", "--detail-check", "counts"), ("roles", "role_check", "--role-check", "on"),
-        ("compare", "compare_check", "--compare-check", "roles+negation+opposite+name+ordinal+quantifier")]
+        ("compare", "compare_check", "--compare-check", "roles+negation+opposite+name+ordinal+quantifier+factuality")]
     settings = ScorerSettings("fenice", compare_check="negation")
     assert [(e["name"], e["signature"]) for e in listing(settings.checks)] == [
         ("details", "counts/cap0"), ("roles", "swap+direction"), ("compare", "negation")]
@@ -89,7 +89,7 @@ def test_a_registered_check_is_a_flag_a_keyword_a_signature_part_and_a_reason(sh
     assert "--shout-check {on,off}" in capsys.readouterr().out
     off, on = scorer(), scorer(shout_check="on")
     assert "shout" not in off.signature  # off: not named, so every other signature stays as it was
-    assert on.signature.endswith("|compare:roles+negation+opposite+name+ordinal+quantifier|shout:on|version:"
+    assert on.signature.endswith("|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|shout:on|version:"
                                  + on.signature.rsplit(":", 1)[1])
     assert on.settings.shout_check is True and off.shout_check is False
     quiet, loud = off.score(DOCUMENT, SUMMARY), on.score(DOCUMENT, SUMMARY)

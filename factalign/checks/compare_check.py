@@ -24,6 +24,9 @@ class Compare(Check):
     def parse(self, value) -> CompareCheck:
         return parse_compare_check(value)
 
+    def wrap(self, spec: CompareCheck, text, nli):
+        return spec.wrap(nli, text)
+
     def find(self, spec: CompareCheck, claim, document) -> dict | None:
         return spec.finding(claim.claim.text, sentences_near(claim, document)) if claim.counted else None
 

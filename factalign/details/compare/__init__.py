@@ -14,7 +14,7 @@ compared with the evidence's frames of the same event (compare.py). A finding, o
 One component, like the role check, for every method that scores with the NLI model; named in the signature as
 `compare:KIND+KIND...` when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
 `[compare_check=...]`). On by default for DEFAULT_KINDS, the kinds that pass the keep rule of docs/methods.md
-(factuality raises false alarms on WiCE's pages, written before the event, and stays off). Its one rule, in
+(all of them since factuality no longer reads a page's "will", written before the event, as less sure). Its rule, in
 `ComparedNLI`: a pair whose premise gives a finding of a checked kind is answered as the role check answers a
 reversal (`details.capped`: p_ent cut to CAP, the rest moved to contradiction, or to neutral for factuality); each
 method then scores the claim by its own equation, and the claim's reason names both sides.
@@ -34,7 +34,7 @@ from factalign.nli.base import Wrapper
 from factalign.registry import switch
 
 # the kinds on by default, each where it passes the keep rule of docs/methods.md
-DEFAULT_KINDS: frozenset[str] = frozenset({"roles", "negation", "opposite", "name", "ordinal", "quantifier"})
+DEFAULT_KINDS: frozenset[str] = frozenset(KINDS)
 DEFAULT_ON = bool(DEFAULT_KINDS)
 
 
@@ -50,8 +50,8 @@ class CompareCheck:
     def signature(self) -> str | None:
         return "+".join(k for k in KINDS if k in self.kinds) if self.on else None
 
-    def wrap(self, nli):
-        return ComparedNLI(nli, self.kinds) if self.on and nli is not None else nli
+    def wrap(self, nli, document: str | None = None):
+        return ComparedNLI(nli, self.kinds, document) if self.on and nli is not None else nli
 
     def finding(self, claim: str, places: Sequence[str]) -> dict | None:
         """The first of `places` (evidence sentences, nearest first) that gives a finding of a checked kind:
@@ -88,18 +88,30 @@ def parse_compare_check(value: bool | str | CompareCheck | None) -> CompareCheck
 
 
 class ComparedNLI(Wrapper):
-    """The NLI model as the comparison stage hands it on (see the module docstring)."""
+    """The NLI model as the comparison stage hands it on (see the module docstring). With the `document` (the sources
+    joined), a claim the whole document gives a finding for (no frame anywhere says what it says, one reports it
+    otherwise) has every pair capped, not only the pairs whose premise holds the finding: the premise a method
+    picks for it is then often a sentence that shares its words and says nothing of its event."""
 
-    def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS)):
+    def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS), document: str | None = None):
         super().__init__(model)
         self.kinds = kinds
+        self.document = document
+        self._whole: dict[str, str | None] = {}
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         return answered(self.model.predict(pairs), pairs, self._answer)
 
     def _answer(self, premise: str, hypothesis: str) -> str | None:
         found = checked(hypothesis, premise, self.kinds)
-        return found.into if found is not None else None
+        if found is not None:
+            return found.into
+        if not self.document:
+            return None
+        if hypothesis not in self._whole:
+            whole = checked(hypothesis, self.document, self.kinds)
+            self._whole[hypothesis] = whole.into if whole is not None else None
+        return self._whole[hypothesis]
 
 
 def describe(found: dict, quote=str) -> str:
