@@ -84,6 +84,13 @@ CASES = [
     ("Not all branches stayed open: the one in Kelso shut in May.", ["The one in Kelso shut not all branches stayed open."],
      ["Not all branches stayed open.", "The one in Kelso shut in May."]),
     ("Wheat prices climbed: barley held steady.", [], ["Wheat prices climbed.", "Barley held steady."]),
+    # what a contrast denies is never stated alone: it stays with its "rather than", "instead of" or "not"
+    ("The board credited the recovery to exports rather than to tourism.",
+     ["The board credited the recovery to tourism."],
+     ["The board credited the recovery to exports rather than to tourism."]),
+    ("Inspectors blamed the flooding on blocked drains rather than on the heavy rain.",
+     ["Inspectors blamed the flooding on blocked drains on the heavy rain."],
+     ["Inspectors blamed the flooding on blocked drains rather than on the heavy rain."]),
     ("One route was spared - the coastal line kept its timetable.", [],
      ["One route was spared.", "The coastal line kept its timetable."]),
 ]

@@ -59,3 +59,17 @@ def progressive_be(scopes, head: Token, subject: Token, named: bool) -> str:
     if past:
         return "were" if plural else "was"
     return "are" if plural else "am" if subject.lower_ == "i" and not named else "is"
+
+
+def with_denial(clause, mods: list[set[int]], c) -> list[set[int]]:
+    """`mods` with the phrase of `c`: a modifier of its own, or, where it is what a contrast denies ("to X rather than
+    to Y", "on X, not on Y"), joined with its marker to the phrase before it, so that no claim states Y alone."""
+    start = c.left_edge.i
+    before = [w.lower_ for w in c.doc[max(0, start - 3):start]]
+    marker = 2 if before[-2:] in (["rather", "than"], ["instead", "of"]) else 1 if before[-1:] == ["not"] else 0
+    if marker == 1 and before[-2:-1] == [","]:
+        marker = 2  # ", not"
+    phrase = clause.subtree(c) | {clause.rel(c.doc[start - k]) for k in range(1, marker + 1)}
+    if mods and marker and max(mods[-1]) >= clause.rel(c.doc[start - marker]) - 2:
+        return [*mods[:-1], mods[-1] | phrase]
+    return [*mods, phrase]  # (after a phrase of the verb's object, with its marker: "... on X rather than on Y")

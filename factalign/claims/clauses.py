@@ -25,7 +25,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from factalign.claims.adjuncts import free_adjunct, progressive_be
+from factalign.claims.adjuncts import free_adjunct, progressive_be, with_denial
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.descriptions import description_claims, outside_names
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
@@ -102,9 +102,8 @@ class ClauseSplitter(Coordinations):
                 continue
             elif c.dep_ == "advcl":  # a non-finite adverbial clause is a modifier of its verb
                 mods.append(self.subtree(c))
-            elif c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod":
-                if c.lower_ not in DISCOURSE_ADVERBS:
-                    mods.append(self.subtree(c))
+            elif (c.dep_ in MODIFIER_DEPS or c.dep_ == "advmod") and c.lower_ not in DISCOURSE_ADVERBS:
+                mods = with_denial(self, mods, c)  # "to X rather than to Y": Y only with its denial
         if self.negated(p) or self.held(p) or predicative(p):  # "did not raise prices in 2020" is not "did not raise prices"
             core, mods = core + mods, []
         core += self.inherited(p)
