@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
+from factalign.details.compare.args import contrastive
 from factalign.details.compare.frames import parse, sentences
 
 _CONTENT = frozenset("NOUN PROPN ADJ VERB NUM".split())
@@ -35,8 +36,7 @@ def _marker(doc, i: int) -> int | None:
     """The index of the first word of the denied side if token `i` ends a contrast marker, else None."""
     t = doc[i]
     prev = doc[i - 1].lower_ if i > 0 else ""
-    if (t.lower_ == "than" and prev == "rather") or (t.lower_ == "of" and prev == "instead") or \
-            (t.lower_ == "to" and prev == "opposed" and i > 1 and doc[i - 2].lower_ == "as"):
+    if contrastive(t) or (t.lower_ == "to" and prev == "opposed" and i > 1 and doc[i - 2].lower_ == "as"):
         return i + 1
     # "A, not B": a "not" after a comma or dash that denies a phrase, not a verb ("not improvements in sanitation",
     # "not because ..."); "... did not raise" is the verb's own negation
