@@ -166,7 +166,7 @@ def _lowered(off: np.ndarray, on: np.ndarray) -> str:
     return f"{at_all} ({100 * at_all / n:.1f}%) / {felt} ({100 * felt / n:.1f}%)"
 
 
-def suite_auc(directory: Path, cache: str | None, mode: str = "on") -> None:
+def suite_auc(directory: Path, cache: str | None, mode: str = "on", nli: str = "house") -> None:
     """fenice off and on over the realistic suite: ROC-AUC of faithful outputs against each error kind's (and all),
     with how often the stage lowers a faithful output's score (a false alarm) and an erroneous one's."""
     from factalign import Scorer
@@ -175,7 +175,7 @@ def suite_auc(directory: Path, cache: str | None, mode: str = "on") -> None:
             for source in map(json.loads, filter(str.strip, path.open())) for out in source["outputs"]]
     scores = {}
     for name, check in (("off", "off"), ("on", mode)):
-        scorer = Scorer("fenice", calibration=None, cache=cache, compare_check=check)
+        scorer = Scorer("fenice", calibration=None, cache=cache, compare_check=check, nli=nli)
         scores[name] = np.array([r.score for r in scorer.score_batch([r[0] for r in rows], [r[1] for r in rows],
                                                                      progress=False)])
     kinds = np.array([r[2] for r in rows])
@@ -207,9 +207,10 @@ def main(argv=None) -> None:
     s.add_argument("--suite", type=Path, default=SUITE, help="directory of suite-*.jsonl (default: %(default)s)")
     s.add_argument("--cache", help="NLI cache file (default: none, in memory)")
     s.add_argument("--mode", default="on", help="the check against off: on or KINDS (default: on)")
+    s.add_argument("--nli", default="house", help="the NLI model, as --nli of factalign score (default: %(default)s)")
     args = ap.parse_args(argv)
     if args.what == "suite-auc":
-        return suite_auc(args.suite, args.cache, args.mode)
+        return suite_auc(args.suite, args.cache, args.mode, args.nli)
     if args.what == "auc":
         return auc(args.frank, args.wice)
     only = set(args.only or ("frank", "wice", "suite"))

@@ -228,6 +228,7 @@ QUIET = [
     ("The ferry service could resume in April.", "If funding is found, the ferry service would resume in April."),
     ("The council voted to reject the tower.", "The council rejected the tower."),
     ("The council rejected the tower.", "The council voted to reject the tower."),
+    ("The rent review was postponed until spring.", "Both landlords agreed to postpone the rent review until spring."),
     ("The envoy retires in June.", "The envoy will retire in June."),
     ("Will the museum reopen in May?", "The museum plans to reopen in May."),
     ("Korvel is now the region's second-largest port.", "Korvel overtook Ensby to become the region's second-largest port."),

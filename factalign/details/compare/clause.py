@@ -57,8 +57,9 @@ def level_of(chain) -> tuple[float | None, str]:
             if word not in lx.GOVERNORS and word not in lx.NEGATING and word not in lx.IMPLICATIVE \
                     and word not in lx.STOPPING and not denied_need:
                 return None, ""
-            # "voted to reject": the vote is the rejection
-            decided = word in lx.DECIDING and i == 1 and lx.canonical(chain[0].lemma_.lower()) in lx.DECISIONS
+            # "voted to reject": the vote is the rejection; "agreed to extend the deadline": the extension
+            decided = i == 1 and (word in lx.DECIDING and lx.canonical(chain[0].lemma_.lower()) in lx.DECISIONS
+                                  or word == "agree" and chain[0].lemma_.lower() in lx.AGREED_TERMS)
             words.append((lx.INTENDED if word == "go" and tok.tag_ == "VBG" else None if decided else
                           lx.GOVERNORS.get(word), tok.text))
             if word in lx.GOVERNORS and any(c.dep_ == "neg" for c in tok.children):

@@ -48,6 +48,9 @@ WEIGHING = frozenset("consider propose plan weigh explore mull discuss".split())
 # decisions: voting or deciding to reject something is rejecting it ("voted to reject the plan")
 DECISIONS = frozenset("approve reject ban allow support oppose".split())
 DECIDING = frozenset("vote decide".split())
+# terms changed by the parties who hold them: agreeing to extend a deadline or a contract is extending it (where
+# agreeing to buy a company is not buying it: the purchase has still to be completed)
+AGREED_TERMS = frozenset("extend prolong renew postpone delay defer suspend waive".split())
 # verbs of conditions still to be met: "the deal requires approval" is approval not yet given
 REQUIRING = frozenset("require need await seek".split())
 # light verbs: their object names the event ("filed a lawsuit against Y" is sued Y, "lodged an appeal")
