@@ -78,6 +78,11 @@ FIRES = [
     ("negation", "The mayor signed the bill.", "The mayor did not sign the bill."),
     ("negation", "The club renewed the coach's contract.", "The club has not renewed the coach's contract."),
     ("negation", "The senator voted for the measure.", "The senator never voted for the measure."),
+    # a bare "one" stands for the indefinite noun before it; a relative "where" scopes nothing; "remain" is "be kept"
+    ("negation", "The clinic already has a dentist in Tarn.",
+     "The clinic hopes to hire a dentist in Tarn, where it does not have one at present."),
+    ("negation", "The pupils would not be kept at the old campus.", "The head said pupils will remain at the old campus."),
+    ("opposite", "The museum's ticket price stayed at 9 pounds.", "The museum raised its ticket price to 9 pounds."),
     ("negation", "The drug was approved by regulators.", "Regulators refused to approve the drug."),
     ("negation", "The company reached its sales target.", "The company failed to reach its sales target."),
     ("negation", "Vandals caused the blaze at the depot.", DEPOT),
@@ -160,6 +165,9 @@ FIRES = [
 ]
 
 QUIET = [
+    ("The talk was given by Lord Alden Earl of Wessex.", "The talk was given by Britain's Lord Alden."),
+    ("One of the riders crashed.", "Two riders crashed on the descent."),
+    ("The ticket price stayed at 9 pounds.", "The museum kept its ticket price at 9 pounds."),
     # the recipient said as a to-phrase on one side and an indirect object on the other
     ("The foundation gave a grant to the school.", "The foundation awarded the school a grant of 2 million."),
     ("The council paid the contractor 3 million.", "The council paid 3 million to the contractor."),

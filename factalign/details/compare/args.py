@@ -53,7 +53,19 @@ def _initials(short: Arg, name: Arg) -> bool:
         and short.text.lower() == letters
 
 
+def _one_antecedent(t):
+    """What a bare "one" stands for: the nearest indefinite noun before it ("to find a distributor, where it does not
+    have one": a distributor); `t` itself where it is a number or has its own noun ("one of the players")."""
+    if t.lower_ != "one" or t.dep_ not in ("dobj", "attr", "nsubj", "nsubjpass", "pobj") or any(
+            (c.dep_ == "prep" and c.lower_ == "of") or c.dep_ in ("amod", "compound") for c in t.children):
+        return t
+    return next((w for w in reversed(t.doc[:t.i]) if w.pos_ == "NOUN" and any(
+        c.dep_ == "det" and c.lower_ in ("a", "an", "any", "another") for c in w.children)), t)
+
+
 def _argument(t, negated: bool | None = None) -> Arg:
+    own_negated = any(c.dep_ == "neg" for c in t.children)
+    t = _one_antecedent(t)
     if t.pos_ == "NOUN" and t.lemma_.lower() in lx.PROXIES:  # "Holm's bid": Holm
         t = next((c for c in t.children if c.dep_ == "poss" and c.pos_ == "PROPN"), t)
     quant = None
@@ -86,7 +98,7 @@ def _argument(t, negated: bool | None = None) -> Arg:
     owner = frozenset(x for c in kids if c.dep_ == "poss" and c.pos_ != "PRON" for w in c.subtree
                       if w.pos_ in ("NOUN", "PROPN") for x in words(w.text))
     if negated is None:
-        negated = any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and (
+        negated = own_negated or any(c.dep_ == "neg" for c in kids) or (t.head.dep_ in ("agent", "prep") and (
             any(c.dep_ == "neg" for c in t.head.children) or contrastive(t.doc[t.head.i - 1])))  # "rather than to Y"
     shown = sorted({*parts, *(w for c in kids if c.dep_ == "poss" for w in c.subtree)}, key=lambda w: w.i)
     text = ent.text if ent is not None else t.doc[shown[0].i:shown[-1].i + 1].text
@@ -118,6 +130,9 @@ def _places(t, ent) -> tuple[str, ...]:
         if w.dep_ in ("relcl", "appos", "conj") or (w.dep_ == "acl" and w.lemma_.lower() not in _LOCATING):
             continue
         if w.dep_ == "prep" and w.lower_ not in ("in", "at", "from", "of") and w.head.i == t.i:
+            continue
+        # a title's place is part of the title ("Prince Harry, Duke of Sussex", "the Earl of Wessex"), not where one is
+        if w.dep_ == "prep" and w.lower_ == "of" and w.head.pos_ == "PROPN" and lx.person_noun(w.head.lower_):
             continue
         if w.ent_type_ in PLACE_TYPES and w.i not in own:
             found.append(w.text)

@@ -130,7 +130,8 @@ def _verb_frame(v):
                                                              ("VBD", "VBZ", "VBP", "MD") for t in chain for c in t.children)
     if lemma in lx.REPORTING:
         level = None  # how sure a report is says nothing about what it reports
-    scoped = any(c.dep_ == "advmod" and c.lower_ not in ("not", "never", "n't") for c in v.children)
+    # ("where", "when" join a relative clause: they scope nothing)
+    scoped = any(c.dep_ == "advmod" and c.lower_ not in ("not", "never", "n't") and c.tag_ != "WRB" for c in v.children)
     return Frame(canon, v.text + (f" {particle}" if particle else ""), negated_of(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
                  v.doc[top.left_edge.i:top.right_edge.i + 1].text, scoped, finite, scheduled(v))
 

@@ -74,7 +74,7 @@ SAME = {
     "pay": "pay cover foot pick_up",  # a bill, a loss, a cost
     "raise": "raise hike lift boost",
     "cut": "cut lower reduce slash trim scale_back cut_back",
-    "keep": "keep hold freeze maintain",
+    "keep": "keep hold freeze maintain remain stay",  # "X remained in Y" is X kept in Y (ERGATIVE)
     "rise": "rise grow climb gain jump surge soar rebound swell",
     "fall": "fall drop decline slip sink plunge slump dip tumble slide dwindle shrink fall_off",
     "approve": "approve pass accept adopt ratify endorse uphold push_through force_through ram_through",
@@ -155,7 +155,7 @@ NOMINALS = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "buyout"
             "expansion": "expand", "extension": "expand"}
 # ergative verbs: with no object their subject is what changed ("the store opened", "prices rose")
 ERGATIVE = frozenset("""open close start end begin stop increase decrease rise fall grow shrink expand change move
-break burn sink drop improve worsen collapse reopen freeze proceed""".split())
+break burn sink drop improve worsen collapse reopen freeze proceed remain stay""".split())
 
 # superlatives of one scale: "second-biggest" and "second-largest" rank alike
 SCALES = {"biggest": "largest", "greatest": "largest", "tiniest": "smallest"}
