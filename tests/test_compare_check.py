@@ -67,6 +67,9 @@ FIRES = [
     ("roles", "The hospital was sued by the nurses' union.", "The hospital sued the nurses' union over the strike."),
     ("roles", "Delmar bought the brand from Kinto.", "Delmar sold the brand to Kinto."),
     ("roles", "Kessler lost to Ortiz in the final.", "Kessler beat Ortiz in the final."),
+    # one participant named, in the other role of a converse event, the thing traded the same
+    ("roles", "Tamar Holdings sold its garden division.", "Orbis sold its garden division to Tamar Holdings last month."),
+    ("roles", "Tamar Holdings bought the garden division.", "Tamar Holdings sold the garden division to Orbis."),
     # the doer of a participle after a passive verb is its subject; "won the X final against Y" with the phrase on "final"
     ("roles", "Ruth Amadi succeeded Jon Vik as principal.", "Jon Vik was appointed principal in 2019, succeeding Ruth Amadi."),
     # a bid or a team stands for its owner; a relative pronoun object up a chain ("which it agreed to cover")
@@ -83,6 +86,8 @@ FIRES = [
      "The clinic hopes to hire a dentist in Tarn, where it does not have one at present."),
     ("negation", "The pupils would not be kept at the old campus.", "The head said pupils will remain at the old campus."),
     ("opposite", "The museum's ticket price stayed at 9 pounds.", "The museum raised its ticket price to 9 pounds."),
+    # a vote to keep or to cancel is the decision itself; keeping is the opposite of cancelling
+    ("opposite", "The trustees scrapped the summer festival.", "The trustees voted on Friday to keep the summer festival."),
     ("negation", "The drug was approved by regulators.", "Regulators refused to approve the drug."),
     ("negation", "The company reached its sales target.", "The company failed to reach its sales target."),
     ("negation", "Vandals caused the blaze at the depot.", DEPOT),

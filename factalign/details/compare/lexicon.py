@@ -46,7 +46,7 @@ NEEDING = frozenset("need have".split())
 # verbs that weigh or plan a thing named as their object ("is considering a second campus"): it is not yet done
 WEIGHING = frozenset("consider propose plan weigh explore mull discuss".split())
 # decisions: voting or deciding to reject something is rejecting it ("voted to reject the plan")
-DECISIONS = frozenset("approve reject ban allow support oppose".split())
+DECISIONS = frozenset("approve reject ban allow support oppose keep cancel abandon".split())
 DECIDING = frozenset("vote decide".split())
 # terms changed by the parties who hold them: agreeing to extend a deadline or a contract is extending it (where
 # agreeing to buy a company is not buying it: the purchase has still to be completed)
@@ -132,7 +132,7 @@ OPPOSITES = (("raise", "cut", "keep"), ("rise", "fall"), ("rise", "lose"), ("win
              ("buy", "sell"), ("arrive", "leave"), ("succeed", "fail"), ("survive", "die"), ("join", "leave"),
              ("acquit", "convict"), ("confirm", "deny"), ("expand", "shrink"), ("accept", "reject"),
              ("include", "exclude"), ("increase", "decrease"), ("gain", "lose"), ("add", "remove"), ("expand", "cut"),
-             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"), ("keep", "abandon"),
+             ("support", "reject"), ("approve", "oppose"), ("cancel", "proceed"), ("keep", "abandon"), ("keep", "cancel"),
              ("stay_with", "abandon"), ("defend", "abandon"))
 # roles the reason names: "the sources say Vessa Group is the buyer"
 ROLE_NOUNS = {"buy": ("buyer", "thing bought", "seller"), "beat": ("winner", "loser"), "cause": ("cause", "thing caused"),
