@@ -161,6 +161,12 @@ CASES += [
     # the year of a date is part of it (was "September 30 was 2016.")
     (["Denial was released on September 30, 2016 by Bleecker Street."],
      ["Denial was released by Bleecker Street.", "Denial was released on September 30, 2016 by Bleecker Street."]),
+    # what a contrast denies is stated by no claim: a coordination with "rather than", a clause after "not because"
+    (["Ferries were cancelled because of the storm rather than a strike."],
+     ["Ferries were cancelled because of the storm rather than a strike."]),
+    (["The unit closed because it lacked midwives, not because fewer babies were born."],
+     ["The unit closed.", "It lacked midwives.",
+      "The unit closed because it lacked midwives, not because fewer babies were born."]),
 ]
 
 

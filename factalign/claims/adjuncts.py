@@ -65,6 +65,10 @@ def with_denial(clause, mods: list[set[int]], c) -> list[set[int]]:
     """`mods` with the phrase of `c`: a modifier of its own, or, where it is what a contrast denies ("to X rather than
     to Y", "on X, not on Y"), joined with its marker to the phrase before it, so that no claim states Y alone."""
     start = c.left_edge.i
+    if c.doc[start].lower_ == "not" and c.dep_ == "prep":  # the parser hung the "not" on the phrase itself
+        if not mods:  # what it is contrasted with is outside this clause ("because A fell, not because of B")
+            return mods
+        start += 1
     before = [w.lower_ for w in c.doc[max(0, start - 3):start]]
     marker = 2 if before[-2:] in (["rather", "than"], ["instead", "of"]) else 1 if before[-1:] == ["not"] else 0
     if marker == 1 and before[-2:-1] == [","]:
@@ -73,3 +77,12 @@ def with_denial(clause, mods: list[set[int]], c) -> list[set[int]]:
     if mods and marker and max(mods[-1]) >= clause.rel(c.doc[start - marker]) - 2:
         return [*mods[:-1], mods[-1] | phrase]
     return [*mods, phrase]  # (after a phrase of the verb's object, with its marker: "... on X rather than on Y")
+
+
+def denied_part(c) -> bool:
+    """A clause said only to be denied ("closed because A, not because B": B) or the "not" that denies it, which the
+    parser may hang on the verb before: neither is part of a claim, nor a claim of its own."""
+    doc = c.doc
+    if c.dep_ == "neg" and c.i + 1 < len(doc) and doc[c.i + 1].dep_ == "mark":
+        return doc[c.i + 1].head.dep_ == "advcl"
+    return c.dep_ == "advcl" and any(m.dep_ == "mark" and m.i > 0 and doc[m.i - 1].lower_ == "not" for m in c.children)

@@ -25,7 +25,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from factalign.claims.adjuncts import free_adjunct, progressive_be, with_denial
+from factalign.claims.adjuncts import denied_part, free_adjunct, progressive_be, with_denial
 from factalign.claims.clause_finding import DISCOURSE_ADVERBS, SUBTREE_DROP_DEPS, is_verbal
 from factalign.claims.descriptions import description_claims, outside_names
 from factalign.claims.coordination import Coordinations, conjunct_head, singular
@@ -84,7 +84,8 @@ class ClauseSplitter(Coordinations):
         aux, core, mods = [], [], []
         for c in p.children:
             r = self.rel(c)
-            if r in self.hidden or c.dep_ in SUBJECT_DEPS or c.dep_ in DROP_DEPS or self.separate(c) or c.i == subj.i:
+            if r in self.hidden or c.dep_ in SUBJECT_DEPS or c.dep_ in DROP_DEPS or self.separate(c) or c.i == subj.i \
+                    or denied_part(c):
                 continue
             if c.tag_ == "WRB" and c.dep_ == "advmod" and p.dep_ != "relcl":
                 continue  # "when they led the club": the clause's link word, not part of its claim

@@ -51,6 +51,8 @@ class Coordinations(Scopes):
                 continue  # "one of Bournemouth or Middlesbrough": neither alone
             if any(c.dep_ == "cc" and c.lower_ in {"or", "nor"} for m in (t, *t.conjuncts) for c in m.children):
                 continue  # "X or Y" asserts neither one alone: a claim of either would say more than the text
+            if contrasted(t):
+                continue  # "X rather than Y", "X, not Y": Y is named to be denied, so no claim states it alone
             if self.followed_by_modifier(t, tokens):
                 continue  # "pays for two libraries and fixes to 15 bridges": what follows may be the last one's alone
             if t.dep_ == "appos" and not self.describing_appositive(t):
@@ -100,6 +102,15 @@ class Coordinations(Scopes):
                 keep |= det  # "an aviation pioneer and author" -> "an author"; "its capital and largest city"
             options.append((keep, everything))
         return options
+
+
+def contrasted(head: Token) -> bool:
+    """A noun phrase coordination joined by a denial: "X rather than Y", "X instead of Y", "X, not Y" (a verb's own
+    "not" is its negation: "by not smoking and avoiding sun")."""
+    return any(c.dep_ == "cc" and c.i > 0 and (c.lower_, c.doc[c.i - 1].lower_) in {("than", "rather"), ("of", "instead")}
+               for m in (head, *head.conjuncts) for c in m.children) or any(
+        c.lower_ == "not" and c.i == m.left_edge.i and m.pos_ not in {"VERB", "AUX"}
+        for m in head.conjuncts for c in m.children)
 
 
 def conjunct_head(subject: Token, kept: set[int]) -> Token:

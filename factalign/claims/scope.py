@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from factalign.claims.adjuncts import free_adjunct
+from factalign.claims.adjuncts import denied_part, free_adjunct
 from factalign.claims.reported import bare_comparison
 from factalign.claims.clause_finding import ClauseFinder, is_verbal
 from factalign.claims.wellformed import FINITE_TAGS
@@ -86,7 +86,8 @@ class Scopes(ClauseFinder):
             return self.relative_held(t)
         if t.dep_ == "conj" and self.disjoined(t):
             return True
-        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t) or bare_comparison(t)):
+        if t.dep_ == "advcl" and (self.condition(t) or self.elliptic(t) or self.purpose(t) or bare_comparison(t)
+                                  or denied_part(t)):
             return True
         if t.dep_ == "parataxis" and self.aside_attribution(t):
             return True
