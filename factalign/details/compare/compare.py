@@ -79,7 +79,8 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
             rest = [s for s in ROLE_SLOTS if s != mine]
             # the claim's other role is the evidence's one, or the claim names no other than the evidence does in the
             # same slot ("A sold the unit" against "B sold the unit to A"; a pronoun may be anyone)
-            if not _any(c.get(theirs), e.get(mine)) and any(c.get(s) and not _any(c.get(s), e.get(s)) for s in rest):
+            if not _any(c.get(theirs), e.get(mine)) and any(c.get(s) and (s == theirs or not _any(c.get(s), e.get(s)))
+                                                            for s in rest):
                 continue
             if _any(c.get(mine), e.get(mine)) or not _solid(e.get(mine)):
                 continue
