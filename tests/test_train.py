@@ -297,3 +297,29 @@ def test_teacher_label_then_distil_with_its_file(tmp_path, tiny_base, capsys):
                  "--output", str(tmp_path / "o"), "--work-dir", str(tmp_path / "w3"), "--max-length", "32"]) != 0
     err = capsys.readouterr().err
     assert "not a teacher probabilities file" in err and "Traceback" not in err
+
+
+def test_lora_trains_an_adapter_and_writes_the_base_with_it_merged(tmp_path, tiny_base):
+    pytest.importorskip("peft")
+    import torch
+    from peft import PeftModel
+    from transformers import AutoModelForSequenceClassification
+
+    from factalign.train.trainer import TrainConfig, _load_model, train
+
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    config = TrainConfig(base=tiny_base, output=tmp_path / "out", work_dir=tmp_path / "work", epochs=1, batch_size=8,
+                         max_length=32, eval_every=1000, lr=5e-2, lora=4)
+    train(config, examples, examples[:6])
+    adapter = tmp_path / "out" / "adapter"
+    assert (adapter / "adapter_config.json").exists() and (tmp_path / "out" / "tokenizer.json").exists()
+    merged = AutoModelForSequenceClassification.from_pretrained(tmp_path / "out").eval()
+    base = _load_model(tiny_base).eval()
+    query = "bert.encoder.layer.0.attention.self.query.weight"
+    weights, before = merged.state_dict(), base.state_dict()
+    assert not torch.equal(weights[query], before[query])  # the adapter moved the matrices it sits on
+    assert torch.equal(weights["bert.embeddings.word_embeddings.weight"], before["bert.embeddings.word_embeddings.weight"])
+    unmerged = PeftModel.from_pretrained(_load_model(tiny_base), adapter).eval()
+    batch = {"input_ids": torch.tensor([[101, 1996, 4937, 102, 1037, 4937, 102]])}
+    with torch.no_grad():
+        torch.testing.assert_close(merged(**batch).logits, unmerged(**batch).logits, rtol=1e-4, atol=1e-5)

@@ -63,6 +63,9 @@ def register(subparsers) -> None:
     train.add_argument("--debias", choices=MODES, default="none",
                        help="train against the overlap shortcut through a bias-only model (train/bias.py): poe "
                             "(product of experts) or reweight; none: plain cross-entropy (default: %(default)s)")
+    train.add_argument("--lora", type=COUNT, default=0, metavar="RANK",
+                       help="train a low-rank adapter of this rank (and the classifier head) instead of the whole "
+                            "encoder; the output holds the merged model and the adapter under adapter/ (default: off)")
     train.set_defaults(func=run_train_nli)
 
     label = subparsers.add_parser("teacher-label", help="save a train-nli checkpoint's probabilities on the training "
@@ -141,7 +144,7 @@ def run_train_nli(args) -> int:
                          batch_size=args.batch_size, lr=args.lr, max_length=args.max_length, seed=args.seed,
                          eval_every=args.eval_every, max_minutes=args.max_minutes, resume=args.resume,
                          device=args.device, teacher_weight=args.teacher_weight, debias=args.debias,
-                         threads=args.threads, recipe=recipe)
+                         threads=args.threads, lora=args.lora, recipe=recipe)
     best = train(config, train_examples, dev_examples)
     print(json.dumps({"best_dev": best, "output": str(args.output)}), flush=True)
     return 0

@@ -36,6 +36,7 @@ class TrainConfig:
     max_minutes: float | None = None
     teacher_weight: float = 0.5
     debias: str = "none"
+    lora: int = 0  # the rank of a low-rank adapter trained instead of the whole encoder (train/lora.py); 0: none
     threads: int = 2
     device: str = "auto"
     resume: bool = False
@@ -136,8 +137,9 @@ def _optimizer(model, config: TrainConfig):
     """AdamW with weight decay on every weight but biases and LayerNorm."""
     import torch
 
-    decay = [p for n, p in model.named_parameters() if not n.endswith("bias") and "LayerNorm" not in n]
-    no_decay = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    trained = [(n, p) for n, p in model.named_parameters() if p.requires_grad]  # (an adapter's base is frozen)
+    decay = [p for n, p in trained if not n.endswith("bias") and "LayerNorm" not in n]
+    no_decay = [p for n, p in trained if n.endswith("bias") or "LayerNorm" in n]
     return torch.optim.AdamW(
         [{"params": decay, "weight_decay": config.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
         lr=config.lr,
@@ -151,7 +153,12 @@ class _Run:
 
         self.config, self.dev = config, (dev_encoded, dev_labels, dev_sources)
         self.device = torch_device(config.device)
-        self.model = _load_model(config.base).to(self.device)
+        self.model = _load_model(config.base)
+        if config.lora:
+            from factalign.train import lora
+
+            self.model = lora.wrap(self.model, config.lora)
+        self.model = self.model.to(self.device)
         self.optimizer = _optimizer(self.model, config)
         self.scheduler = _scheduler(self.optimizer, int(total_steps * config.warmup_fraction), total_steps)
         self.state = {"step": 0, "best_accuracy": -1.0, "best": None, "bad_evals": 0}
@@ -274,7 +281,13 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
 def _write_output(config: TrainConfig, tokenizer_source: Path, best: dict) -> None:
     if config.output.exists():
         shutil.rmtree(config.output)
-    shutil.copytree(config.work_dir / "best", config.output)
+    if config.lora:  # the base with the adapter merged in, and the adapter beside it
+        from factalign.train import lora
+
+        lora.merge(config.work_dir / "best", _load_model(config.base)).save_pretrained(config.output)
+        shutil.copytree(config.work_dir / "best", config.output / "adapter")
+    else:
+        shutil.copytree(config.work_dir / "best", config.output)
     shutil.copy(tokenizer_source / "tokenizer.json", config.output / "tokenizer.json")
     settings = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(config).items() if k != "recipe"}
     recipe = {**config.recipe, "training": settings, "dev": best}
