@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS
+from factalign.text.deps import AUX_DEPS, SUBJECT_DEPS, contrastive
 
 PLURAL_PRONOUNS = {"they", "we", "you"}
 
@@ -69,8 +69,8 @@ def with_denial(clause, mods: list[set[int]], c) -> list[set[int]]:
         if not mods:  # what it is contrasted with is outside this clause ("because A fell, not because of B")
             return mods
         start += 1
-    before = [w.lower_ for w in c.doc[max(0, start - 3):start]]
-    marker = 2 if before[-2:] in (["rather", "than"], ["instead", "of"]) else 1 if before[-1:] == ["not"] else 0
+    before = [w.lower_ for w in c.doc[max(0, start - 2):start]]
+    marker = 2 if start > 0 and contrastive(c.doc[start - 1]) else 1 if before[-1:] == ["not"] else 0
     if marker == 1 and before[-2:-1] == [","]:
         marker = 2  # ", not"
     phrase = clause.subtree(c) | {clause.rel(c.doc[start - k]) for k in range(1, marker + 1)}

@@ -9,6 +9,7 @@ import re
 from spacy.tokens import Token
 
 from factalign.claims.scope import Scopes
+from factalign.text.deps import contrastive
 
 MAX_VARIANTS = 12
 CHOOSERS = {"one", "either", "neither", "each", "both", "none", "any", "all", "some"}
@@ -107,8 +108,7 @@ class Coordinations(Scopes):
 def contrasted(head: Token) -> bool:
     """A noun phrase coordination joined by a denial: "X rather than Y", "X instead of Y", "X, not Y" (a verb's own
     "not" is its negation: "by not smoking and avoiding sun")."""
-    return any(c.dep_ == "cc" and c.i > 0 and (c.lower_, c.doc[c.i - 1].lower_) in {("than", "rather"), ("of", "instead")}
-               for m in (head, *head.conjuncts) for c in m.children) or any(
+    return any(c.dep_ == "cc" and contrastive(c) for m in (head, *head.conjuncts) for c in m.children) or any(
         c.lower_ == "not" and c.i == m.left_edge.i and m.pos_ not in {"VERB", "AUX"}
         for m in head.conjuncts for c in m.children)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.find import UNKNOWN, fold, words
+from factalign.text.deps import contrastive
 
 # names of one thing (a nationality, "the Briton", describes rather than names)
 NAME_TYPES = frozenset("PERSON ORG GPE LOC FAC EVENT WORK_OF_ART PRODUCT LAW".split())
@@ -144,12 +145,6 @@ def _modifiers(t) -> list:
     """A compound with its own modifiers ("bulk cargo volumes": bulk modifies cargo)."""
     return [w for c in t.children if c.dep_ in ("compound", "amod") and c.pos_ in ("PROPN", "NOUN", "ADJ")
             for w in _modifiers(c)] + [t] if t.dep_ == "compound" else [t]
-
-
-def contrastive(t) -> bool:
-    """`t` is the "than" of "rather than" or the "of" of "instead of": what follows it is named only to be denied."""
-    before = t.nbor(-1).lower_ if t.i > 0 else ""
-    return (t.lower_ == "than" and before == "rather") or (t.lower_ == "of" and before == "instead")
 
 
 def _appositions(t) -> list:

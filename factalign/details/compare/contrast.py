@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.args import contrastive
 from factalign.details.compare.frames import parse, sentences
+from factalign.text.deps import contrastive
 
 _CONTENT = frozenset("NOUN PROPN ADJ VERB NUM".split())
 _BOUNDARY = frozenset(",;:.!?()—–")

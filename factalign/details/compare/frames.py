@@ -16,10 +16,11 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import (
-    NAME_TYPES, Arg, _argument, _group, contrastive, hyphenated)
+    NAME_TYPES, Arg, _argument, _group, hyphenated)
 from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
+from factalign.text.deps import contrastive
 from factalign.text.nlp import PREFIX_MERGE, SYNTAX, pipeline, root_participle
 from factalign.text.segment import split_sentences
 
