@@ -33,6 +33,8 @@ class Arg:
     places: tuple[str, ...] = ()               # where it is ("controllers in Kiruna", "Tanzania's", "Dallas-based")
     some: bool = False                         # indefinite ("a son"): one of several
     definite: bool = False                     # "the company", "its plant": a description of one known thing
+    # whose it is, named: "Halden's staff", "eight of Halden's staff", "the branches of Halden Savings"
+    holders: tuple[Arg, ...] = ()
 
     def matches(self, other: Arg) -> bool:
         if self.pronoun or other.pronoun:
@@ -113,7 +115,27 @@ def _argument(t, negated: bool | None = None) -> Arg:
                t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") or UNKNOWN in found, negated, ordinal, quant,
                any(c.lower_ == "only" for c in kids), owner,
                kinds, _places(t, ent), any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in kids),
-               any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that")) for c in kids))
+               any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that")) for c in kids),
+               _holders(t))
+
+
+def counted(t):
+    """The noun a number or quantifier counts ("eight of the midwives": midwives), else the word itself."""
+    if t.like_num or t.lower_ in lx.QUANTIFIERS:
+        return next((g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                     if g.dep_ == "pobj"), t)
+    return t
+
+
+def _holders(t) -> tuple[Arg, ...]:
+    """Who the thing belongs to, where a name says so: a possessor, or a name after "of" ("the branches of Halden
+    Savings"); through a count ("eight of Halden's midwives"). Not a pronoun ("its staff" is anyone's)."""
+    n = counted(t)
+    held = [c for c in n.children if c.dep_ == "poss" and any(w.pos_ == "PROPN" for w in c.subtree)]
+    if n.pos_ == "NOUN" and lx.event_verb(n.lemma_.lower()) is None:
+        held += [g for c in n.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                 if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+    return tuple(_argument(h) for h in held)
 
 
 PLACE_TYPES = frozenset(("GPE", "LOC"))

@@ -86,6 +86,17 @@ def reversed_roles(c: Frame, e: Frame) -> tuple[str, Arg] | None:
                 continue
             solid = [a for a in e.get(mine) if not a.pronoun and not a.negated]
             return mine, next((a for a in solid if _any((a,), c.get(theirs))), solid[0])
+    return _crossed_holders(c, e)
+
+
+def _crossed_holders(c: Frame, e: Frame) -> tuple[str, Arg] | None:
+    """The claim's agent owns what the evidence's agent takes, and the other way round ("A hired three of B's
+    traders" against "B hired three of A's traders"): the agent, with the evidence's."""
+    for p in c.get("patient"):
+        for q in e.get("patient"):
+            if p.holders and q.holders and p.matches(q) and _any(c.get("agent"), q.holders) \
+                    and _any(p.holders, e.get("agent")) and not _any(c.get("agent"), e.get("agent")):
+                return "agent", next(a for a in e.get("agent") if _any((a,), p.holders))
     return None
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import (
-    NAME_TYPES, Arg, _argument, _group, hyphenated)
+    NAME_TYPES, Arg, _argument, _group, counted, hyphenated)
 from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
     chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
@@ -57,6 +57,22 @@ def _antecedent(t):
     return t
 
 
+def relative_antecedent(pron):
+    """What a relative pronoun ("which", "who") stands for: the head of its relative clause; where the parser hung the
+    clause elsewhere ("Y, 28 km away, which agreed to ..." read as an adverbial clause), the nearest noun before it,
+    past a measure of distance or time and the commas around it. Anything else stays the pronoun."""
+    clause = pron.head
+    if clause.dep_ == "relcl":
+        return _antecedent(clause.head)
+    if pron.i == 0 or pron.doc[pron.i - 1].text != ",":
+        return pron
+    for w in reversed(pron.doc[max(0, pron.i - 9):pron.i]):
+        if w.is_punct or w.dep_ in ("npadvmod", "nummod", "advmod") or w.head.dep_ in ("npadvmod", "advmod"):
+            continue
+        return _antecedent(w) if w.pos_ in ("NOUN", "PROPN") and w.dep_ not in ("compound", "poss") else pron
+    return pron
+
+
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
@@ -80,8 +96,8 @@ def _verb_frame(v):
         (dobj is None and any(c.dep_ == "nsubjpass" for c in v.children)) or (v.dep_ == "acl" and v.tag_ == "VBN")
     slots: dict[str, list] = {}
     subject, _ = subject_of(chain)
-    if subject is not None and subject.tag_ in ("WDT", "WP") and v.dep_ == "relcl":
-        subject = v.head  # "the company that bought Y"
+    if subject is not None and subject.tag_ in ("WDT", "WP"):
+        subject = relative_antecedent(subject)  # "the company that bought Y", "the firm, which agreed to buy Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
         subject = _antecedent(v.head)  # "the fire started by a heater", "a firm making chips"
     ctrl = controllers(v) if subject is None else ()
@@ -109,6 +125,8 @@ def _verb_frame(v):
             slots["patient"] = list(_group(obj))
     measure = dobj is not None and (dobj.like_num or any(c.like_num for c in dobj.children))  # "dropped 5 percent"
     canon = lx.TRANSITIVE.get(lemma, lx.canonical(lemma)) if dobj is not None and not measure else lx.canonical(lemma)
+    if lemma in lx.TAKING_ON and dobj is not None and lx.people(counted(dobj).lemma_.lower()):
+        canon = "hire"
     canon, used = _converse(lemma, slots, v, canon)
     _preps(v, slots, canon, used | ({moved.lower_} if moved is not None else set()))
     if canon in ("buy", "sell") and "from" not in slots:

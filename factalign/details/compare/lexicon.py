@@ -106,6 +106,10 @@ NOUN_SAME = {"proposal": "plan", "scheme": "plan"}
 TRANSFER = frozenset("give lend loan pay send hand award grant donate transfer offer owe return deliver".split())
 # verbs whose object gives them another event: "dropped the supplier" abandons it, "prices dropped" fall
 TRANSITIVE = {"drop": "abandon"}
+# verbs that hire when what they take is people ("absorbed its rival's staff", "signed a goalkeeper"), and the nouns
+# of a body of people WordNet files as groups
+TAKING_ON = frozenset("absorb take_on bring_on take_in sign poach".split())
+WORKFORCE = frozenset("staff workforce personnel crew".split())
 CANONICAL = {word: canon for canon, words in SAME.items() for word in words.split()}
 # converse verbs: the event is the canonical one with the subject and a prepositional object in other slots
 #   "A sold Y to B" is B buys Y from A; "A lost to B" is B beats A; "A won" is A beats (someone)
@@ -229,6 +233,11 @@ def _noun_kind(word: str) -> str | None:
 def person_noun(word: str) -> bool:
     """A word whose commonest sense is a kind of person ("Briton", "comedian"): after "the" it describes someone."""
     return _noun_kind(word) == "noun.person"
+
+
+def people(word: str) -> bool:
+    """A noun of people ("midwives", "staff")."""
+    return word in WORKFORCE or person_noun(word)
 
 
 @lru_cache(maxsize=1024)
