@@ -18,13 +18,14 @@ from factalign.nli import CON
 NEAR_ENTAILMENT = 0.4
 
 
-def add_reasons(claims: list[ClaimResult], doc: Document, checks: Sequence[tuple[Check, Any]] | None = ()) -> None:
+def add_reasons(claims: list[ClaimResult], doc: Document, checks: Sequence[tuple[Check, Any]] | None = (),
+                output: Document | None = None) -> None:
     """Each claim's finding of each check that is on (`checks`: (check, spec) pairs in registry order; in
     `details[check.finding]`: the details the sources lack, the roles or direction a source sentence reverses, the
     comparison stage's first finding) and `reason` (where it is not supported)."""
     for c in claims:
         for check, spec in checks or ():
-            found = check.find(spec, c, doc)
+            found = check.find(spec, c, doc, output)
             if found:
                 c.details[check.finding] = found
         c.reason = claim_reason(c, doc, checks or ())

@@ -177,8 +177,8 @@ class Scorer:
         return self._score(self.as_document(document, "document"), self.as_document(summary, "summary"), nli)
 
     def _score(self, doc: Document, summ: Document, nli: NLIModel | None) -> SummaryResult:
-        inputs = Inputs(doc, summ, wrapped(self.settings.checks, doc.text, nli), self.extractor_model, self.coref_model,
-                        self.llm, self.prefilter_model if self.prefilter_model.on else None)
+        inputs = Inputs(doc, summ, wrapped(self.settings.checks, doc.text, nli, summ.text), self.extractor_model,
+                        self.coref_model, self.llm, self.prefilter_model if self.prefilter_model.on else None)
         total, claims = self.method_def.run(inputs, **self.settings.params)
         task = self.task_of(doc)
         cal, (summary_rule, claim_rule) = self.calibrations[task.name], self.calibrations.rules(task.name)
@@ -194,7 +194,7 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif claim_rule:
                 c.decide(claim_rule)
-        add_reasons(claims, doc, checks_on(self.settings.checks) if nli is not None else ())
+        add_reasons(claims, doc, checks_on(self.settings.checks) if nli is not None else (), summ)
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
                                sources=list(doc.sources))
         if summary_rule:

@@ -91,6 +91,15 @@ CASES = [
     ("Inspectors blamed the flooding on blocked drains rather than on the heavy rain.",
      ["Inspectors blamed the flooding on blocked drains on the heavy rain."],
      ["Inspectors blamed the flooding on blocked drains rather than on the heavy rain."]),
+    # ... also where the parser hung the denied phrase on a verb inside the object's relative clause
+    ("Dorvik saw repeated outages that the utility put down to storms rather than to its ageing lines.",
+     ["Dorvik saw repeated outages that the utility put down to storms to its ageing lines."],
+     ["Dorvik saw repeated outages that the utility put down to storms rather than to its ageing lines."]),
+    # a relative pronoun the parser made the subject of a preposition: the sentence stands whole, no claim is built
+    # on that reading
+    ("The mill suffered repeated floods that engineers blamed on the old weir rather than on the heavy rain.",
+     ["Engineers were blamed on the old weir."],
+     ["The mill suffered repeated floods that engineers blamed on the old weir rather than on the heavy rain."]),
     ("One route was spared - the coastal line kept its timetable.", [],
      ["One route was spared.", "The coastal line kept its timetable."]),
 ]

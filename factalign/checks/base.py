@@ -56,14 +56,15 @@ class Check(ABC):
     def on(self, spec: Any) -> bool:
         return self.signature(spec) is not None
 
-    def wrap(self, spec: Any, text: str, nli: NLIModel) -> NLIModel:
-        """The NLI model as this check hands it on for one document (`text`: the sources joined). By default the
-        spec's own `wrap(nli)`, for a check that reads no more than the pair it is asked."""
+    def wrap(self, spec: Any, text: str, nli: NLIModel, output: str = "") -> NLIModel:
+        """The NLI model as this check hands it on for one document (`text`: the sources joined; `output`: the text
+        judged, whose claims are the hypotheses). By default the spec's own `wrap(nli)`, for a check that reads no
+        more than the pair it is asked."""
         return spec.wrap(nli)
 
     @abstractmethod
-    def find(self, spec: Any, claim: ClaimResult, document: Document) -> Any:
-        """What the check found wrong with a scored claim (kept in `claim.details[finding]`), or None."""
+    def find(self, spec: Any, claim: ClaimResult, document: Document, output: Document | None = None) -> Any:
+        """What the check found wrong with a scored claim of `output` (kept in `claim.details[finding]`), or None."""
 
     @abstractmethod
     def reason(self, found: Any) -> str:
@@ -119,12 +120,13 @@ def signature_parts(specs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         yield check.name, check.signature(spec)
 
 
-def wrapped(specs: Mapping[str, Any], text: str, nli: NLIModel | None) -> NLIModel | None:
-    """The NLI model a method is given for one document: through every check that is on, the lowest rank innermost."""
+def wrapped(specs: Mapping[str, Any], text: str, nli: NLIModel | None, output: str = "") -> NLIModel | None:
+    """The NLI model a method is given for one document and the output judged against it: through every check that
+    is on, the lowest rank innermost."""
     if nli is None:
         return None
     for check, spec in sorted(checks_on(specs), key=lambda on: on[0].rank):
-        nli = check.wrap(spec, text, nli)
+        nli = check.wrap(spec, text, nli, output)
     return nli
 
 

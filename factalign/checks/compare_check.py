@@ -24,11 +24,15 @@ class Compare(Check):
     def parse(self, value) -> CompareCheck:
         return parse_compare_check(value)
 
-    def wrap(self, spec: CompareCheck, text, nli):
-        return spec.wrap(nli, text)
+    def wrap(self, spec: CompareCheck, text, nli, output=""):
+        return spec.wrap(nli, text, output)
 
-    def find(self, spec: CompareCheck, claim, document) -> dict | None:
-        return spec.finding(claim.claim.text, sentences_near(claim, document)) if claim.counted else None
+    def find(self, spec: CompareCheck, claim, document, output=None) -> dict | None:
+        if not claim.counted:
+            return None
+        i = claim.claim.sentence_index
+        sentence = output.sentence(i) if output is not None and 0 <= i < len(output.sentences) else None
+        return spec.finding(claim.claim.text, sentences_near(claim, document), sentence, document.text)
 
     def reason(self, found: dict) -> str:
         return describe(found, cut)

@@ -14,7 +14,7 @@ from spacy.tokens import Span, Token
 from factalign.claims.descriptions import comma_descriptions
 from factalign.claims.marks import bracketed, quote_pairs
 from factalign.claims.wellformed import FINITE_TAGS
-from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS
+from factalign.text.deps import AUX_DEPS, NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS, contrastive
 from factalign.text.pronouns import RELATIVE_WORDS
 
 CLAUSE_DEPS = {"advcl", "relcl", "parataxis", "appos"}
@@ -71,8 +71,9 @@ class ClauseFinder:
                 if c.dep_ in SUBTREE_DROP_DEPS or self.separate(c) or c.i in self.detached or self.clause_link(c) \
                         or c.dep_ == "mark" and c.lower_ == "that":  # "said that X": "said X" says the same
                     continue
-                if c.dep_ == "cc" and not any(d.dep_ == "conj" for d in x.children):
-                    continue  # an "and" the parser left without its conjunct ("Chris Copeland, 31, and his wife were")
+                if c.dep_ == "cc" and not contrastive(c) and not any(d.dep_ == "conj" for d in x.children):
+                    continue  # an "and" the parser left without its conjunct ("Chris Copeland, 31, and his wife were");
+                    # a "rather than" stays with what it denies, whatever the parser hung that on
                 if c.dep_ == "advmod" and c.lower_ in DISCOURSE_ADVERBS and is_verbal(x):
                     continue  # a sentence adverb ("also"), not a degree word ("too much")
                 stack.append(c)

@@ -41,5 +41,12 @@ def misread_verb(sent) -> bool:
     """A sentence whose main verb the parser read as a participle of the noun before it ("The authority named Ines
     Alvarez as director": "named" an acl of "authority", the noun the root): a participle right after a root noun,
     with an object of its own, which no participle of a noun phrase takes this way."""
-    return sent.root.pos_ in {"NOUN", "PROPN"} and any(
-        root_participle(t) and any(c.dep_ in {"dobj", "oprd"} and c.i > t.i for c in t.children) for t in sent)
+    return (sent.root.pos_ in {"NOUN", "PROPN"} and any(
+        root_participle(t) and any(c.dep_ in {"dobj", "oprd"} and c.i > t.i for c in t.children) for t in sent)) \
+        or any(misread_relative(t) for t in sent)
+
+
+def misread_relative(t: Token) -> bool:
+    """A relative pronoun the parser made the subject of a word that is no verb ("floods that engineers blamed on X":
+    "that" the subject of "on", "engineers" a pre-conjunction): the clause around it is misread."""
+    return t.tag_ in {"WDT", "WP"} and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ not in {"VERB", "AUX"}

@@ -29,6 +29,7 @@ import numpy as np
 
 from factalign.details import answered
 from factalign.details.compare.compare import INTO, KINDS, WHAT, Finding, compare
+from factalign.details.compare.sentence import own_sentence, through_sentence
 from factalign.errors import FactalignError
 from factalign.nli.base import Wrapper
 from factalign.registry import switch
@@ -50,16 +51,21 @@ class CompareCheck:
     def signature(self) -> str | None:
         return "+".join(k for k in KINDS if k in self.kinds) if self.on else None
 
-    def wrap(self, nli, document: str | None = None):
-        return ComparedNLI(nli, self.kinds, document) if self.on and nli is not None else nli
+    def wrap(self, nli, document: str | None = None, output: str | None = None):
+        return ComparedNLI(nli, self.kinds, document, output) if self.on and nli is not None else nli
 
-    def finding(self, claim: str, places: Sequence[str]) -> dict | None:
+    def finding(self, claim: str, places: Sequence[str], sentence: str | None = None,
+                document: str | None = None) -> dict | None:
         """The first of `places` (evidence sentences, nearest first) that gives a finding of a checked kind:
-        {"kind": "roles", "claim_says": ..., "sources_say": ..., "sentence": ...}."""
+        {"kind": "roles", "claim_says": ..., "sentence": ...}; else the finding of the output `sentence` the claim
+        was written from against the whole `document`, where the claim repeats what it is about (sentence.py)."""
         for place in places:
             found = checked(claim, place, self.kinds)
             if found is not None:
                 return asdict(found)
+        if sentence and document and sentence.strip() != claim.strip():
+            found = through_sentence(claim, sentence, document, self.kinds)
+            return asdict(found) if found is not None else None
         return None
 
 
@@ -91,12 +97,16 @@ class ComparedNLI(Wrapper):
     """The NLI model as the comparison stage hands it on (see the module docstring). With the `document` (the sources
     joined), a claim the whole document gives a finding for (no frame anywhere says what it says, one reports it
     otherwise) has every pair capped, not only the pairs whose premise holds the finding: the premise a method
-    picks for it is then often a sentence that shares its words and says nothing of its event."""
+    picks for it is then often a sentence that shares its words and says nothing of its event. With the `output`
+    too, a claim is also capped where the output sentence it was written from gives a finding against the document
+    that the claim repeats (sentence.py): an extractor's claim may have lost what the comparison needs."""
 
-    def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS), document: str | None = None):
+    def __init__(self, model, kinds: frozenset[str] = frozenset(KINDS), document: str | None = None,
+                 output: str | None = None):
         super().__init__(model)
         self.kinds = kinds
         self.document = document
+        self.output = output
         self._whole: dict[str, str | None] = {}
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -110,6 +120,9 @@ class ComparedNLI(Wrapper):
             return None
         if hypothesis not in self._whole:
             whole = checked(hypothesis, self.document, self.kinds)
+            sentence = own_sentence(hypothesis, self.output) if whole is None and self.output else None
+            if sentence is not None:
+                whole = through_sentence(hypothesis, sentence, self.document, self.kinds)
             self._whole[hypothesis] = whole.into if whole is not None else None
         return self._whole[hypothesis]
 

@@ -295,6 +295,12 @@ def _polar(f: Frame) -> str:
 def compare(claim: str, evidence: str) -> Finding | None:
     """The first finding of the claim's frames against the evidence's, or None (no frame of the same event, or one
     that says what the claim says)."""
+    found = compared(claim, evidence)
+    return found[1] if found else None
+
+
+def compared(claim: str, evidence: str) -> tuple[Frame | None, Finding] | None:
+    """The first finding with the claim's frame it is about (None for a finding of the words, `_phrases`)."""
     mine = frames(claim)
     if not mine or claim.rstrip().endswith("?"):  # a question states nothing
         return None
@@ -316,8 +322,9 @@ def compare(claim: str, evidence: str) -> Finding | None:
             continue
         found = swapped or next((f for f in (finding(c, e, rel, low) for e, rel in related) if f), None)
         if found:
-            return found
-    return _phrases(claim, evidence, low)
+            return c, found
+    found = _phrases(claim, evidence, low)
+    return (None, found) if found else None
 
 
 def _phrases(claim: str, evidence: str, low: str) -> Finding | None:
