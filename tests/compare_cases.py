@@ -7,6 +7,13 @@ DEPOT = "The blaze at the depot was caused by a faulty heater, not by vandals."
 STADIUM = "The city plans to build a new stadium near the river."
 
 FIRES = [
+    # negation: an action named after "rather than" or "instead of" is denied, as a clause of its own or a conjunct
+    ("negation", "Crossings will stop in November.",
+     "The ferry company said crossings would continue through the winter, rather than stopping in November as planned."),
+    ("negation", "The club will move to a new ground.", "The club chose to rebuild the stand rather than move to a new ground."),
+    # factuality: what is postponed or delayed is not done yet, as an event noun or a gerund
+    ("factuality", "The council sold the depot last month.", "The council agreed to postpone the sale of the depot until March."),
+    ("factuality", "The bridge opened in May.", "Engineers delayed the opening of the bridge until September."),
     # roles: the taker and the one whose people or things are taken change places (a possessor, "the X of Y", a count
     # of them), through a relative clause the parser hung elsewhere
     ("roles", "Tovik Air bought two of Lumo Airways' jets.", "Lumo Airways bought two of Tovik Air's jets last spring."),
@@ -162,6 +169,11 @@ FIRES = [
 ]
 
 QUIET = [
+    # the alternative a contrast names as a reason, not an action ("rather than falling numbers"); a denial against
+    # what the other side leaves open ("could have chosen to go"); what a contrast keeps
+    ("Pupil numbers fell from 400 to 310.", "The school will close, citing costs rather than falling pupil numbers."),
+    ("Instead of joining the Harlow club, Mensah signed for Dunmore.", "Although Mensah could have chosen to join Harlow, he signed for Dunmore."),
+    ("The firm will cut costs.", "The firm will cut costs rather than raising prices."),
     # who the thing belonged to, told another way; absorbing what is not people is not hiring
     ("Tovik Air bought two of Lumo Airways' jets.", "Tovik Air bought two jets from Lumo Airways."),
     ("The council absorbed the costs of the school.", "The council paid the school's costs."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import _group
+from factalign.text.deps import contrastive
 
 
 def chain_of(v):
@@ -95,7 +96,24 @@ def negated_of(chain) -> bool:
     flips += sum(c.dep_ == "neg" for tok in chain[1:] if tok.lemma_.lower() in lx.IMPLICATIVE | lx.NEEDING
                  for c in tok.children)
     flips += sum(tok.lemma_.lower() in lx.NEGATING or tok.lemma_.lower() in lx.STOPPING for tok in chain[1:])
+    flips += any(denied_alternative(tok) for tok in chain)
     return flips % 2 == 1
+
+
+def participle(v) -> bool:
+    """A verb of change right before a bare noun, which the parser read as its object: a modifier ("falling birth
+    numbers")."""
+    return v.tag_ == "VBG" and lx.canonical(v.lemma_.lower()) in lx.ERGATIVE | {"rise", "fall"} and any(
+        c.dep_ == "dobj" and c.left_edge.i == v.i + 1 and not any(w.dep_ in ("det", "poss") for w in c.children)
+        for c in v.children)
+
+
+def denied_alternative(v) -> bool:
+    """A verb named only to be denied: after "rather than" or "instead of" ("will continue, rather than stopping in
+    May", "sold instead of closing", "chose to rebuild the stand rather than move")."""
+    if v.dep_ == "pcomp" and v.head.dep_ in ("prep", "cc") and contrastive(v.head):
+        return not participle(v)
+    return v.dep_ == "conj" and any(c.dep_ == "cc" and contrastive(c) and c.i < v.i for c in v.head.children)
 
 
 def controllers(v) -> tuple:
@@ -137,3 +155,27 @@ def scheduled(v) -> bool:
     return v.tag_ in ("VBZ", "VBP") and not any(c.dep_ in ("aux", "auxpass") for c in v.children) and any(
         p.ent_type_ == "DATE" if p.dep_ == "npadvmod" else p.dep_ == "prep" and any(g.ent_type_ == "DATE" for g in p.children)
         or (p.dep_ in ("mark", "advmod") and p.lower_ in ("when", "once", "until", "after", "before")) for p in v.children)
+
+
+def antecedent(t):
+    """What a relative clause is about: a measure after "of" gives the size of the noun before it ("a loss of 240,000
+    marks, which it agreed to cover" is about the loss; "a group of students, who" stays the students)."""
+    if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and any(c.like_num for c in t.children):
+        return t.head.head
+    return t
+
+
+def relative_antecedent(pron):
+    """What a relative pronoun ("which", "who") stands for: the head of its relative clause; where the parser hung the
+    clause elsewhere ("Y, 28 km away, which agreed to ..." read as an adverbial clause), the nearest noun before it,
+    past a measure of distance or time and the commas around it. Anything else stays the pronoun."""
+    clause = pron.head
+    if clause.dep_ == "relcl":
+        return antecedent(clause.head)
+    if pron.i == 0 or pron.doc[pron.i - 1].text != ",":
+        return pron
+    for w in reversed(pron.doc[max(0, pron.i - 9):pron.i]):
+        if w.is_punct or w.dep_ in ("npadvmod", "nummod", "advmod") or w.head.dep_ in ("npadvmod", "advmod"):
+            continue
+        return antecedent(w) if w.pos_ in ("NOUN", "PROPN") and w.dep_ not in ("compound", "poss") else pron
+    return pron

@@ -247,8 +247,10 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
     found = denied_argument(c, e)
     if found:
         return found
+    # (a denial does not contradict what the other side says only could be: "could have gone" / "did not go")
     if rel == "same" and c.negated != e.negated and not conflict and aligned(c, e) and c.finite and e.finite \
-            and not (c.scoped if c.negated else e.scoped) and not _bounded(*((c, e) if c.negated else (e, c))):
+            and not (c.scoped if c.negated else e.scoped) and not _bounded(*((c, e) if c.negated else (e, c))) \
+            and not _only_possible(e if c.negated else c):
         return Finding("negation", _polar(c), _polar(e), e.text)
     if rel == "opposite" and c.negated == e.negated and not conflict and aligned(c, e) and c.finite and e.finite:
         return Finding("opposite", _polar(c), _polar(e), e.text)
@@ -273,6 +275,12 @@ def _bounded(denied: Frame, other: Frame) -> bool:
     # named years and months only (not "this year", which is the time of the claim's event too), read from the words:
     # the parser may hang them on a noun of the clause ("on any cover from 1991 to 2000")
     return bool(set(_DATE.findall(denied.text)) - set(_DATE.findall(other.text)))
+
+
+def _only_possible(f: Frame) -> bool:
+    """What a side says only could be, or leaves open ("could have chosen to go": a verb of the chain that says
+    nothing of whether it happened); a report's own level says nothing of that."""
+    return (f.level is None and f.pred not in lx.REPORTING) or (f.level is not None and f.level <= lx.POSSIBLE)
 
 
 def _sure(c: Frame) -> float:

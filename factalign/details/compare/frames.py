@@ -19,7 +19,8 @@ from factalign.details.compare.args import (
     NAME_TYPES, Arg, _argument, _group, counted, hyphenated)
 from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
-    chain_of, controllers, level_of, negated_of, scheduled, subject_of, substitute)
+    antecedent, chain_of, controllers, denied_alternative, level_of, negated_of, relative_antecedent, scheduled,
+    subject_of, substitute)
 from factalign.text.deps import contrastive
 from factalign.text.nlp import PREFIX_MERGE, SYNTAX, pipeline, root_participle
 from factalign.text.segment import split_sentences
@@ -49,30 +50,6 @@ class Frame:
         return self.slots.get(slot, ())
 
 
-def _antecedent(t):
-    """What a relative clause is about: a measure after "of" gives the size of the noun before it ("a loss of 240,000
-    marks, which it agreed to cover" is about the loss; "a group of students, who" stays the students)."""
-    if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and any(c.like_num for c in t.children):
-        return t.head.head
-    return t
-
-
-def relative_antecedent(pron):
-    """What a relative pronoun ("which", "who") stands for: the head of its relative clause; where the parser hung the
-    clause elsewhere ("Y, 28 km away, which agreed to ..." read as an adverbial clause), the nearest noun before it,
-    past a measure of distance or time and the commas around it. Anything else stays the pronoun."""
-    clause = pron.head
-    if clause.dep_ == "relcl":
-        return _antecedent(clause.head)
-    if pron.i == 0 or pron.doc[pron.i - 1].text != ",":
-        return pron
-    for w in reversed(pron.doc[max(0, pron.i - 9):pron.i]):
-        if w.is_punct or w.dep_ in ("npadvmod", "nummod", "advmod") or w.head.dep_ in ("npadvmod", "advmod"):
-            continue
-        return _antecedent(w) if w.pos_ in ("NOUN", "PROPN") and w.dep_ not in ("compound", "poss") else pron
-    return pron
-
-
 def _verb_frame(v):
     if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in v.children):
         return None  # a governor: its frame is the governed verb's
@@ -99,12 +76,12 @@ def _verb_frame(v):
     if subject is not None and subject.tag_ in ("WDT", "WP"):
         subject = relative_antecedent(subject)  # "the company that bought Y", "the firm, which agreed to buy Y"
     if subject is None and v.dep_ in ("acl", "relcl"):
-        subject = _antecedent(v.head)  # "the fire started by a heater", "a firm making chips"
+        subject = antecedent(v.head)  # "the fire started by a heater", "a firm making chips"
     ctrl = controllers(v) if subject is None else ()
     dative = next((c for c in v.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")), None)
     relative = next((t for t in chain if t.dep_ == "relcl"), None)  # "a loss, which it agreed to cover": up the chain
     if dobj is not None and dobj.tag_ in ("WDT", "WP") and relative is not None:
-        dobj = _antecedent(relative.head)  # "the firm, which Y appointed": the antecedent
+        dobj = antecedent(relative.head)  # "the firm, which Y appointed": the antecedent
     if passive:
         if subject is not None or ctrl:
             slots["patient"] = list(_group(subject) if subject is not None else ctrl[:1])
@@ -146,13 +123,22 @@ def _verb_frame(v):
     level, cue = level_of(chain)
     top = chain[-1]
     finite = top.tag_ in ("VBD", "VBZ", "VBP", "MD") or any(c.dep_ in ("aux", "auxpass") and c.tag_ in
-                                                             ("VBD", "VBZ", "VBP", "MD") for t in chain for c in t.children)
+                                                             ("VBD", "VBZ", "VBP", "MD") for t in chain for c in t.children) \
+        or any(denied_alternative(t) for t in chain)  # "continue, rather than stopping": the clause denies it
     if lemma in lx.REPORTING:
         level = None  # how sure a report is says nothing about what it reports
     # ("where", "when" join a relative clause: they scope nothing)
     scoped = any(c.dep_ == "advmod" and c.lower_ not in ("not", "never", "n't") and c.tag_ != "WRB" for c in v.children)
     return Frame(canon, v.text + (f" {particle}" if particle else ""), negated_of(chain), level, cue, {k: tuple(g) for k, g in slots.items() if g},
-                 v.doc[top.left_edge.i:top.right_edge.i + 1].text, scoped, finite, scheduled(v))
+                 v.doc[_clause_start(v, top):top.right_edge.i + 1].text, scoped, finite, scheduled(v))
+
+
+def _clause_start(v, top) -> int:
+    """Where the clause a reason quotes begins: a denied alternative with its "rather than" or "instead of"."""
+    marker = v.head if v.dep_ == "pcomp" else next((c for c in v.head.children if c.dep_ == "cc"), None)
+    if denied_alternative(v) and marker is not None and marker.i >= 1:
+        return min(marker.i - 1, top.left_edge.i)
+    return top.left_edge.i
 
 
 def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, frozenset[str]]:

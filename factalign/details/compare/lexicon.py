@@ -18,6 +18,8 @@ DONE, COMMITTED, INTENDED, POSSIBLE = 3.0, 2.0, 1.5, 1.0
 GOVERNORS = {
     **dict.fromkeys("agree decide vote schedule set commit".split(), COMMITTED),
     **dict.fromkeys("plan intend aim expect want promise pledge prepare offer due".split(), INTENDED),
+    # what is put off is not done yet ("postponed the sale", "delayed opening the bridge")
+    **dict.fromkeys("postpone delay defer shelve".split(), INTENDED),
     **dict.fromkeys("""propose consider seek try attempt hope threaten mull weigh explore discuss suggest
                        recommend urge possible likely""".split(), POSSIBLE),
     # nouns that govern an acl ("plans to buy", "a proposal to close")
