@@ -25,7 +25,7 @@ def add_reasons(claims: list[ClaimResult], doc: Document, checks: Sequence[tuple
     comparison stage's first finding) and `reason` (where it is not supported)."""
     for c in claims:
         for check, spec in checks or ():
-            found = check.find(spec, c, doc, output)
+            found = check.find_for(spec, c, doc, output)
             if found:
                 c.details[check.finding] = found
         c.reason = claim_reason(c, doc, checks or ())

@@ -38,6 +38,8 @@ class Check(ABC):
     # entailment probability into its own column, and once it is moved the others have none left to move
     rank: ClassVar[int] = 100
     any_label: ClassVar[bool] = False  # its reason stands whatever the claim's label, not only for an unsupported one
+    # `wrap` and `find` are also handed the output judged, as `output=` (the text to `wrap`, the Document to `find`)
+    reads_output: ClassVar[bool] = False
 
     @property
     def flag(self) -> str:
@@ -56,15 +58,22 @@ class Check(ABC):
     def on(self, spec: Any) -> bool:
         return self.signature(spec) is not None
 
-    def wrap(self, spec: Any, text: str, nli: NLIModel, output: str = "") -> NLIModel:
-        """The NLI model as this check hands it on for one document (`text`: the sources joined; `output`: the text
-        judged, whose claims are the hypotheses). By default the spec's own `wrap(nli)`, for a check that reads no
-        more than the pair it is asked."""
+    def wrap(self, spec: Any, text: str, nli: NLIModel) -> NLIModel:
+        """The NLI model as this check hands it on for one document (`text`: the sources joined; with `reads_output`,
+        also `output=`: the text judged, whose claims are the hypotheses). By default the spec's own `wrap(nli)`, for
+        a check that reads no more than the pair it is asked."""
         return spec.wrap(nli)
 
     @abstractmethod
-    def find(self, spec: Any, claim: ClaimResult, document: Document, output: Document | None = None) -> Any:
-        """What the check found wrong with a scored claim of `output` (kept in `claim.details[finding]`), or None."""
+    def find(self, spec: Any, claim: ClaimResult, document: Document) -> Any:
+        """What the check found wrong with a scored claim (kept in `claim.details[finding]`), or None; with
+        `reads_output`, also `output=`: the Document the claim is from."""
+
+    def wrap_for(self, spec: Any, text: str, nli: NLIModel, output: str) -> NLIModel:
+        return self.wrap(spec, text, nli, output=output) if self.reads_output else self.wrap(spec, text, nli)
+
+    def find_for(self, spec: Any, claim: ClaimResult, document: Document, output: Document | None) -> Any:
+        return self.find(spec, claim, document, output=output) if self.reads_output else self.find(spec, claim, document)
 
     @abstractmethod
     def reason(self, found: Any) -> str:
@@ -126,7 +135,7 @@ def wrapped(specs: Mapping[str, Any], text: str, nli: NLIModel | None, output: s
     if nli is None:
         return None
     for check, spec in sorted(checks_on(specs), key=lambda on: on[0].rank):
-        nli = check.wrap(spec, text, nli, output)
+        nli = check.wrap_for(spec, text, nli, output)
     return nli
 
 

@@ -20,11 +20,12 @@ class Compare(Check):
     labels = KINDS
     finding = "compared"
     rank = 1
+    reads_output = True  # a claim is also read through the output sentence it was written from
 
     def parse(self, value) -> CompareCheck:
         return parse_compare_check(value)
 
-    def wrap(self, spec: CompareCheck, text, nli, output=""):
+    def wrap(self, spec: CompareCheck, text, nli, output: str = ""):
         return spec.wrap(nli, text, output)
 
     def find(self, spec: CompareCheck, claim, document, output=None) -> dict | None:

@@ -26,10 +26,10 @@ class Details(Check):
     def parse(self, value) -> DetailCheck:
         return parse_detail_check(value)
 
-    def wrap(self, spec: DetailCheck, text, nli, output=""):
+    def wrap(self, spec: DetailCheck, text, nli):
         return spec.sources(text).wrap(nli)
 
-    def find(self, spec: DetailCheck, claim, document, output=None) -> list[dict] | None:
+    def find(self, spec: DetailCheck, claim, document) -> list[dict] | None:
         sources = spec.sources(document.text)
         return sources.findings(claim.claim.text, around(claim, document)) if sources.missing(claim.claim.text) else None
 

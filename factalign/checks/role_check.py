@@ -24,7 +24,7 @@ class Roles(Check):
     def parse(self, value) -> RoleCheck:
         return parse_role_check(value)
 
-    def find(self, spec: RoleCheck, claim, document, output=None) -> dict | None:
+    def find(self, spec: RoleCheck, claim, document) -> dict | None:
         return finding(claim.claim.text, sentences_near(claim, document)) if claim.counted else None
 
     def reason(self, found: dict) -> str:

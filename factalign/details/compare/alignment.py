@@ -4,6 +4,9 @@ that proposition and not about two different ones."""
 
 from __future__ import annotations
 
+import re
+
+from factalign.details.compare import lexicon as lx
 from factalign.details.compare.args import Arg
 from factalign.details.compare.frames import Frame
 
@@ -57,3 +60,26 @@ def _describes(a: tuple[Arg, ...], b: tuple[Arg, ...]) -> bool:
     named = [any(x.named for x in g) for g in (a, b)]
     described = b if named[0] else a
     return named[0] != named[1] and all(not x.pronoun for x in (*a, *b)) and all(x.definite for x in described)
+
+
+# a year or a month ("May" left out: the modal); what bounds a denial in time
+_DATE = re.compile(r"\b(?:1[6-9]\d\d|20\d\d|January|February|March|April|June|July|August|September|October|November"
+                   r"|December)\b")
+
+
+def bounded(denied: Frame, other: Frame) -> bool:
+    """A denial limited to a time the other side does not give ("did not appear on a cover from 1991 to 2000" against
+    "appeared on later covers"): it leaves the other side's statement open."""
+    # named years and months only (not "this year", which is the time of the claim's event too), read from the words:
+    # the parser may hang them on a noun of the clause ("on any cover from 1991 to 2000")
+    return bool(set(_DATE.findall(denied.text)) - set(_DATE.findall(other.text)))
+
+
+def only_possible(f: Frame) -> bool:
+    """What a side says only could be, or leaves open ("could have chosen to go": a verb of the chain that says
+    nothing of whether it happened); a report's own level says nothing of that."""
+    return (f.level is None and f.pred not in lx.REPORTING) or (f.level is not None and f.level <= lx.POSSIBLE)
+
+
+def sure_of(c: Frame) -> float:
+    return min(c.level, lx.COMMITTED) if c.scheduled else c.level

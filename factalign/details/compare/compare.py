@@ -9,11 +9,11 @@ the evidence supports it somewhere and nothing fires; otherwise the first findin
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from factalign.details.compare import lexicon as lx
-from factalign.details.compare.alignment import ROLE_SLOTS, _any, _solid, aligned, described
+from factalign.details.compare.alignment import (
+    ROLE_SLOTS, _any, _solid, aligned, bounded, described, only_possible, sure_of)
 from factalign.details.compare.args import ranks_differ
 from factalign.details.compare.frames import Arg, Frame, frames
 from factalign.details.compare.contrast import turned_round
@@ -219,7 +219,7 @@ def denied_argument(c: Frame, e: Frame) -> Finding | None:
 def supports(c: Frame, e: Frame, rel: str, evidence: str = "") -> bool:
     """The evidence frame says what the claim frame says."""
     if rel == "same":
-        sure = c.level is None or e.level is None or _sure(c) < e.level + 1
+        sure = c.level is None or e.level is None or sure_of(c) < e.level + 1
         return c.negated == e.negated and sure and not _differs(c, e, evidence)
     if rel == "opposite":  # "did not raise" against "kept"
         return c.negated != e.negated and not _differs(c, e, evidence)
@@ -232,7 +232,7 @@ def _differs(c: Frame, e: Frame, evidence: str) -> bool:
 
 def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
     if rel == "governed":  # what the evidence only plans or weighs, the claim has done or settled
-        sure = _sure(c) if c.level is not None else None
+        sure = sure_of(c) if c.level is not None else None
         return Finding("factuality", c.cue or c.verb, e.verb, e.text) if sure is not None and c.finite and \
             c.negated == e.negated and sure >= lx.GOVERNORS[e.pred] + 1 and aligned(c, e) else None
     conflict = slot_conflict(c, e, c.slots, evidence) if rel != "other" else \
@@ -249,42 +249,19 @@ def finding(c: Frame, e: Frame, rel: str, evidence: str = "") -> Finding | None:
         return found
     # (a denial does not contradict what the other side says only could be: "could have gone" / "did not go")
     if rel == "same" and c.negated != e.negated and not conflict and aligned(c, e) and c.finite and e.finite \
-            and not (c.scoped if c.negated else e.scoped) and not _bounded(*((c, e) if c.negated else (e, c))) \
-            and not _only_possible(e if c.negated else c):
+            and not (c.scoped if c.negated else e.scoped) and not bounded(*((c, e) if c.negated else (e, c))) \
+            and not only_possible(e if c.negated else c):
         return Finding("negation", _polar(c), _polar(e), e.text)
     if rel == "opposite" and c.negated == e.negated and not conflict and aligned(c, e) and c.finite and e.finite:
         return Finding("opposite", _polar(c), _polar(e), e.text)
     if conflict or rel != "same":
         return conflict
-    level = _sure(c) if c.level is not None else None
+    level = sure_of(c) if c.level is not None else None
     if c.negated == e.negated and c.finite and level is not None and e.level is not None \
             and level >= e.level + 1 and (aligned(c, e) or described(c, e)) \
             and not (level >= lx.DONE and e.cue.lower() in lx.FUTURE):
         return Finding("factuality", c.cue or c.verb, e.cue or e.verb, e.text)
     return None
-
-
-# a year or a month ("May" left out: the modal); what bounds a denial in time
-_DATE = re.compile(r"\b(?:1[6-9]\d\d|20\d\d|January|February|March|April|June|July|August|September|October|November"
-                   r"|December)\b")
-
-
-def _bounded(denied: Frame, other: Frame) -> bool:
-    """A denial limited to a time the other side does not give ("did not appear on a cover from 1991 to 2000" against
-    "appeared on later covers"): it leaves the other side's statement open."""
-    # named years and months only (not "this year", which is the time of the claim's event too), read from the words:
-    # the parser may hang them on a noun of the clause ("on any cover from 1991 to 2000")
-    return bool(set(_DATE.findall(denied.text)) - set(_DATE.findall(other.text)))
-
-
-def _only_possible(f: Frame) -> bool:
-    """What a side says only could be, or leaves open ("could have chosen to go": a verb of the chain that says
-    nothing of whether it happened); a report's own level says nothing of that."""
-    return (f.level is None and f.pred not in lx.REPORTING) or (f.level is not None and f.level <= lx.POSSIBLE)
-
-
-def _sure(c: Frame) -> float:
-    return min(c.level, lx.COMMITTED) if c.scheduled else c.level
 
 
 def _role(e: Frame, slot: str) -> str:

@@ -31,13 +31,18 @@ def own_sentence(claim: str, output: str) -> str | None:
     SHARED); None where the claim is that sentence as written (it is read as it stands) or shares too little."""
     mine = set(words(claim))
     best, most = None, 0
-    for s in sentences(output):
-        n = len(mine & set(words(s)))
+    for s, theirs in _worded(output):
+        n = len(mine & theirs)
         if n > most:
             best, most = s, n
     if best is None or most < SHARED or best.strip() == claim.strip():
         return None
     return best
+
+
+@lru_cache(maxsize=64)
+def _worded(output: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((s, frozenset(words(s))) for s in sentences(output))
 
 
 def through_sentence(claim: str, sentence: str, evidence: str, kinds: frozenset[str]) -> Finding | None:
