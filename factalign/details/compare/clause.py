@@ -108,12 +108,19 @@ def participle(v) -> bool:
         for c in v.children)
 
 
-def denied_alternative(v) -> bool:
-    """A verb named only to be denied: after "rather than" or "instead of" ("will continue, rather than stopping in
-    May", "sold instead of closing", "chose to rebuild the stand rather than move")."""
+def denial_marker(v):
+    """The "than" of "rather than" (or "of" of "instead of") that names the verb only to deny it ("will continue,
+    rather than stopping in May", "sold instead of closing", "chose to rebuild the stand rather than move"); None
+    where the verb is not such an alternative."""
     if v.dep_ == "pcomp" and v.head.dep_ in ("prep", "cc") and contrastive(v.head):
-        return not participle(v)
-    return v.dep_ == "conj" and any(c.dep_ == "cc" and contrastive(c) and c.i < v.i for c in v.head.children)
+        return None if participle(v) else v.head
+    if v.dep_ == "conj":
+        return next((c for c in v.head.children if c.dep_ == "cc" and contrastive(c) and c.i < v.i), None)
+    return None
+
+
+def denied_alternative(v) -> bool:
+    return denial_marker(v) is not None
 
 
 def controllers(v) -> tuple:

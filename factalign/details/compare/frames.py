@@ -19,7 +19,7 @@ from factalign.details.compare.args import (
     NAME_TYPES, Arg, _argument, _group, counted, hyphenated)
 from factalign.details.compare.modifiers import _preps
 from factalign.details.compare.clause import (
-    antecedent, chain_of, controllers, denied_alternative, level_of, negated_of, relative_antecedent, scheduled,
+    antecedent, chain_of, controllers, denial_marker, denied_alternative, level_of, negated_of, relative_antecedent, scheduled,
     subject_of, substitute)
 from factalign.text.deps import contrastive
 from factalign.text.nlp import PREFIX_MERGE, SYNTAX, pipeline, root_participle
@@ -135,10 +135,8 @@ def _verb_frame(v):
 
 def _clause_start(v, top) -> int:
     """Where the clause a reason quotes begins: a denied alternative with its "rather than" or "instead of"."""
-    marker = v.head if v.dep_ == "pcomp" else next((c for c in v.head.children if c.dep_ == "cc"), None)
-    if denied_alternative(v) and marker is not None and marker.i >= 1:
-        return min(marker.i - 1, top.left_edge.i)
-    return top.left_edge.i
+    marker = denial_marker(v)
+    return min(marker.i - 1, top.left_edge.i) if marker is not None else top.left_edge.i
 
 
 def _converse(lemma: str, slots: dict[str, list], v, canon: str) -> tuple[str, frozenset[str]]:
