@@ -11,6 +11,9 @@ FIRES = [
     ("negation", "Crossings will stop in November.",
      "The ferry company said crossings would continue through the winter, rather than stopping in November as planned."),
     ("negation", "The club will move to a new ground.", "The club chose to rebuild the stand rather than move to a new ground."),
+    # ... done by the governing clause's subject, to its object where the alternative says "it"
+    ("negation", "The trust decided to sell the Varn gallery.",
+     "The trust chose to keep the Varn gallery for another decade rather than selling it to the city."),
     # factuality: what is postponed or delayed is not done yet, as an event noun or a gerund
     ("factuality", "The council sold the depot last month.", "The council agreed to postpone the sale of the depot until March."),
     ("factuality", "The bridge opened in May.", "Engineers delayed the opening of the bridge until September."),
@@ -174,6 +177,8 @@ QUIET = [
     ("Pupil numbers fell from 400 to 310.", "The school will close, citing costs rather than falling pupil numbers."),
     ("Instead of joining the Harlow club, Mensah signed for Dunmore.", "Although Mensah could have chosen to join Harlow, he signed for Dunmore."),
     ("The firm will cut costs.", "The firm will cut costs rather than raising prices."),
+    ("The trust will keep the Varn gallery.",
+     "The trust chose to keep the Varn gallery for another decade rather than selling it to the city."),
     # who the thing belonged to, told another way; absorbing what is not people is not hiring
     ("Tovik Air bought two of Lumo Airways' jets.", "Tovik Air bought two jets from Lumo Airways."),
     ("The council absorbed the costs of the school.", "The council paid the school's costs."),

@@ -104,7 +104,8 @@ def participle(v) -> bool:
     """A verb of change right before a bare noun, which the parser read as its object: a modifier ("falling birth
     numbers")."""
     return v.tag_ == "VBG" and lx.canonical(v.lemma_.lower()) in lx.ERGATIVE | {"rise", "fall"} and any(
-        c.dep_ == "dobj" and c.left_edge.i == v.i + 1 and not any(w.dep_ in ("det", "poss") for w in c.children)
+        c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == v.i + 1
+        and not any(w.dep_ in ("det", "poss") for w in c.children)
         for c in v.children)
 
 
@@ -133,6 +134,9 @@ def controllers(v) -> tuple:
         return ()  # a participle, or an infinitive of result ("overtook Y to become the second")
     if head.pos_ not in ("VERB", "AUX"):
         return ()
+    if denied_alternative(v):  # "A kept X rather than ending it": A is who would have ended it
+        subj, _ = subject_of(chain_of(head))
+        return tuple(_group(subj)) if subj is not None and subj.tag_ not in ("WDT", "WP") else ()
     # the subject, passive or not ("was named coach, succeeding B": the one named succeeds)
     subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     obj = next((c for c in head.children if c.dep_ == "dobj"), None) if v.tag_ == "VBG" else None

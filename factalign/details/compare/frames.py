@@ -61,6 +61,10 @@ def _verb_frame(v):
         (c.lower_ for c in v.children if c.dep_ == "advmod" and lx.canonical(f"{v.lemma_.lower()}_{c.lower_}") !=
          f"{v.lemma_.lower()}_{c.lower_}"), None)  # "put forward" parsed with an adverb: a known phrasal verb
     dobj = next((c for c in v.children if c.dep_ == "dobj"), None)
+    marker = denial_marker(v)
+    if dobj is not None and marker is not None and dobj.lower_ in ("it", "them"):
+        # "kept the service rather than ending it": what it denies doing is done to the kept one
+        dobj = next((c for c in marker.head.children if c.dep_ == "dobj"), dobj)
     # "voted down the plan": a known phrasal verb whose particle the parser read as a preposition, its object the pobj
     moved = next((c for c in v.children if c.dep_ == "prep" and c.i == v.i + 1 and not particle and dobj is None
                   and lx.canonical(f"{v.lemma_.lower()}_{c.lower_}") != f"{v.lemma_.lower()}_{c.lower_}"), None)
