@@ -1,7 +1,8 @@
 """The realistic dev suite (benchmarks/realistic/, written by hand; format in FORMAT.md): per error kind, the
 NLI model alone and the default verdict as `factalign score` gives it.
 
-    python benchmarks/realistic_suite.py [--nli SPEC] [--method fenice] [--json FILE] [--check OPTION=VALUE ...]
+    python benchmarks/realistic_suite.py [--half open|sealed] [--nli SPEC] [--method fenice] [--json FILE]
+                                         [--check OPTION=VALUE ...]
 
 For each (source, output) pair:
 - the model alone: the output as one hypothesis against the whole source; it catches an error when its top
@@ -26,14 +27,21 @@ from shared_data import stop
 SUITE = Path(__file__).resolve().parent / "realistic"
 
 
-def load_suite(directory: Path = SUITE) -> list[dict]:
-    """Every (source, output) pair of the suite: {"id", "kind", "source", "text", "note"}."""
+HALVES = ("all", "open", "sealed")
+
+
+def load_suite(directory: Path = SUITE, half: str = "all") -> list[dict]:
+    """The (source, output) pairs of the suite, or of one half of its sources (realistic/split.json):
+    {"id", "kind", "source", "text", "note", "half"}."""
+    sealed = set(json.loads((directory / "split.json").read_text(encoding="utf-8"))["sealed"])
     pairs = []
     for path in sorted(directory.glob("suite-*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 row = json.loads(line)
-                pairs += [{**o, "source": row["source"], "domain": row["domain"]} for o in row["outputs"]]
+                side = "sealed" if row["id"] in sealed else "open"
+                if half in ("all", side):
+                    pairs += [{**o, "source": row["source"], "domain": row["domain"], "half": side} for o in row["outputs"]]
     return pairs
 
 
@@ -95,9 +103,11 @@ def main(argv=None) -> None:
                     help="a Scorer option, e.g. role_check=off or detail_check=on (default: the defaults)")
     ap.add_argument("--json", type=Path, help="write each pair's figures here")
     ap.add_argument("--model-only", action="store_true", help="the model alone, no verdict (a model without a calibration)")
+    ap.add_argument("--half", choices=HALVES, default="all",
+                    help="the suite's open or sealed half (realistic/split.json; default: all)")
     args = ap.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.check)
-    pairs = load_suite()
+    pairs = load_suite(half=args.half)
     if not pairs:
         stop(f"no suite-*.jsonl in {SUITE}")
     rows = measure(pairs, args.nli, args.method, options, args.model_only)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import asdict, astuple, dataclass, field
 from functools import cached_property
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Literal
 
 from factalign.calibration.decision import judge_summary
@@ -214,12 +215,13 @@ class SummaryResult:
     sources: list[SourceRange] = field(default_factory=list)  # several sources: where each lies in the joined text
     reason: str | None = None         # why it is labelled or decided so where its claims seem to say otherwise
     task: str | None = None           # the kind of text whose default calibration labelled it (calibration/tasks.py)
+    notes: list[str] = field(default_factory=list)  # where a cap on the work of one input cut (factalign/bounds.py)
 
     def decide(self, rule: DecisionRule, calibration: str | None = None, claim_rule: DecisionRule | None = None,
-               as_claim: bool = False, task: str | None = None) -> None:
+               as_claim: bool = False, task: str | None = None, found: Collection[int] = ()) -> None:
         """Label, probability, outcome and reason (the only place a summary is labelled; see
-        calibration.decision.judge_summary for how its claims count)."""
-        verdict = judge_summary(rule, self.score, self.claims, claim_rule, as_claim)
+        calibration.decision.judge_summary for how its claims count; `found`: claims a check found something in)."""
+        verdict = judge_summary(rule, self.score, self.claims, claim_rule, as_claim, found)
         self.label, self.probability, self.decision = verdict.label, verdict.probability, verdict.outcome
         self.threshold, self.calibration, self.reason = verdict.threshold, calibration, verdict.reason
         self.task = task
@@ -234,6 +236,8 @@ class SummaryResult:
                 del c["premise"]["locations"]
         if not d["sources"]:
             del d["sources"]
+        if not d["notes"]:
+            del d["notes"]
         return d
 
     @classmethod
@@ -241,4 +245,5 @@ class SummaryResult:
     def from_dict(cls, d: dict[str, Any]) -> SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
                    d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"),
-                   [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"), d.get("task"))
+                   [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"), d.get("task"),
+                   list(d.get("notes") or []))

@@ -264,27 +264,6 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def writable_dir(path: str | Path, what: str = "--out") -> Path:
-    """Create the directory if needed and prove a file can be written in it, before any work starts."""
-    path = Path(path)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        probe = path / f".factalign-write-test-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as exc:
-        raise FactalignError(f"cannot write in {what} {path}: {exc.strerror or exc}") from None
-    return path
-
-
-def open_output(path: str, what: str = "--output"):
-    """A text file opened for writing, or a one-line error naming the option."""
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise FactalignError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
-
-
 # the tables of the cache file (NLI probabilities and LLM replies), defined once so that
 # `factalign cache merge` can copy rows between files with SELECT *
 CACHE_TABLES = {"nli": "key TEXT PRIMARY KEY, ent REAL, neu REAL, con REAL", "llm": "key TEXT PRIMARY KEY, reply TEXT"}

@@ -65,3 +65,18 @@ def _quote(c: ClaimResult, doc: Document) -> str:
     if c.premise is None or not c.premise.spans:
         return ""
     return cut(" ".join(" ".join(doc.text[a:b].split()) for a, b in c.premise.spans))
+
+
+# checkers that read other languages (docs/checkers.md); the rules extractor does not, so a sentence-level method
+MULTILINGUAL = "--method chunks with --nli llm:MODEL (an LLM judge) or a multilingual NLI model (--nli hf:ID)"
+
+
+def unread_language(result, language: str, defaults: bool) -> None:
+    """A text the default pipeline does not read (text/language.py): a note on what it reads and what does read
+    this; a decision of the shipped calibrations (fitted on English) moved to review, never pass or block."""
+    result.notes.append(f"the text reads as {language}: the default claim extractor, comparison stage and house model "
+                        f"read English only, so this score is not a reading of it; for {language}, use {MULTILINGUAL}")
+    if defaults and result.decision in ("pass", "block"):
+        result.decision = "review"
+        why = f"review: the text reads as {language}, which the shipped calibrations were not fitted on"
+        result.reason = f"{result.reason}; {why}" if result.reason else why

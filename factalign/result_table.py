@@ -26,6 +26,8 @@ def print_result(result, cal, document: str) -> None:
     say(f"{result.method.upper()} = {result.score:.4f}" + (f"  [{', '.join(verdict)}]" if verdict else ""))
     if result.reason:
         say(f"  why: {result.reason}", width)
+    for note in result.notes:
+        say(f"  note: {note}", width)
     if cal:  # which kind of text's default labelled it (--task), then what the label means
         say(f"  {f'task {result.task}: ' if result.task else ''}{cal.describe()}", width)
     say(f"  {result.signature}", width)

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, fields, replace
 from typing import Any
 
+from factalign.text.language import unread
+from factalign.reasons import unread_language
 from factalign.calibration import Calibration, Calibrations
 from factalign.calibration.tasks import Task, task_for
 from factalign.checks import checks_on, wrapped
@@ -194,15 +196,20 @@ class Scorer:
                 c.label = "filtered"  # reported, but not part of the score
             elif claim_rule:
                 c.decide(claim_rule)
-        add_reasons(claims, doc, checks_on(self.settings.checks) if nli is not None else (), summ)
+        checks = checks_on(self.settings.checks) if nli is not None else ()
+        add_reasons(claims, doc, checks, summ)
+        found = [i for i, c in enumerate(claims) if any(c.details.get(check.finding) for check, _ in checks)]
         result = SummaryResult(float(total), claims, self.method_def.name, read_signature(self.signature, claims),
-                               sources=list(doc.sources))
+                               sources=list(doc.sources), notes=list(inputs.notes))
         if summary_rule:
             # a one-sentence text is judged as a claim only by a calibration's claim part, not by a bare --threshold
             claim_part = claim_rule if cal is not None and cal.claims is not None else None
             result.decide(summary_rule, cal.source if cal else None, claim_part,
                           task.sentence_is_claim and len(summ.sentences) == 1,
-                          task.name if self.calibrations.defaults and cal is not None else None)
+                          task.name if self.calibrations.defaults and cal is not None else None, found)
+        language = unread(summ.text, doc.text)
+        if language:
+            unread_language(result, language, defaults=self.calibrations.defaults and cal is not None)
         return result
 
     def as_document(self, text: str | Document | Sequence, what: str = "document") -> Document:

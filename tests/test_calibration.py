@@ -358,3 +358,21 @@ def test_the_shipped_model_named_by_its_directory_gets_the_default_label():
     assert by_name.label is not None and by_name.calibration == "default:nli-sent/summary"
     assert (by_dir.label, by_dir.threshold, by_dir.calibration, by_dir.signature) == (
         by_name.label, by_name.threshold, by_name.calibration, by_name.signature)
+
+
+def test_calibrate_refuses_scores_that_rank_consistent_rows_below_inconsistent_ones(tmp_path, capsys):
+    """Issue 60: a fit on scores with ROC-AUC under 50 would slope backwards and print "consistent" at P 0.09."""
+    rows, nli = write_rows(tmp_path, labels=[1 - y for y in LABELS])  # the labels flipped: ROC-AUC 12.5
+    (tmp_path / "cal.json").write_text("kept")
+    code, _, err = calibrate(capsys, rows, nli, tmp_path / "cal.json")
+    assert_one_line_error(code, err, "ROC-AUC 12.5, under 50", "label 1 means consistent")
+    assert (tmp_path / "cal.json").read_text() == "kept"
+
+
+@pytest.mark.parametrize("probability", [{"kind": "platt", "a": -2.0, "b": 1.0},
+                                         {"kind": "isotonic", "x": [0.1, 0.5, 0.9], "y": [0.8, 0.5, 0.2]}])
+def test_a_calibration_whose_probability_falls_with_the_score_is_refused(tmp_path, probability):
+    cal = fit_calibration(np.array(LABELS), np.array(SCORES), examples(LABELS), "nli-sent", "sig").to_dict()
+    (tmp_path / "cal.json").write_text(json.dumps({**cal, "probability": probability}))
+    with pytest.raises(FactalignError, match="damaged"):
+        Calibration.load(tmp_path / "cal.json")

@@ -75,3 +75,20 @@ def test_one_sentence_is_blocked_when_its_weakest_claim_is_though_another_claim_
     mixed = claims(0.7, 0.2)  # 0.7: review under the claim rule; 0.2: block
     v = judge_summary(SUMMARY, 0.97, mixed, CLAIM, as_claim=True)
     assert (v.label, v.outcome) == ("inconsistent", "block")
+
+
+def test_a_claim_blocked_on_a_finding_blocks_the_summary_whatever_its_score():
+    """Issue 60: `--fail-on block` fails a text whose claim is blocked on a concrete finding (a check found a number,
+    a name, a negation or roles the sources have otherwise), even where the text's own score passes it."""
+    found = claims(0.99, 0.2, reason="50,000: the sources say 35,000")
+    v = judge_summary(SUMMARY, 0.96, found, CLAIM, as_claim=False, found=[1])
+    assert (v.label, v.outcome) == ("consistent", "block")
+    assert v.reason.endswith("; block: claim 1 is blocked on a finding (50,000: the sources say 35,000)")
+    assert judge_summary(SUMMARY, 0.7, found, CLAIM, as_claim=False, found=[1]).outcome == "block"  # from review
+
+
+def test_a_finding_on_a_claim_that_is_not_blocked_changes_nothing():
+    v = judge_summary(SUMMARY, 0.96, claims(0.99, 0.7), CLAIM, as_claim=False, found=[1])  # claim 1 is in review
+    assert (v.outcome, v.reason) == ("pass", None)
+    v = judge_summary(SUMMARY, 0.96, claims(0.99, 0.2), CLAIM, as_claim=False, found=[0])  # the finding is on claim 0
+    assert v.outcome == "review" and v.reason.endswith("review, not pass: claim 1 is blocked")

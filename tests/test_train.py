@@ -323,3 +323,25 @@ def test_lora_trains_an_adapter_and_writes_the_base_with_it_merged(tmp_path, tin
     batch = {"input_ids": torch.tensor([[101, 1996, 4937, 102, 1037, 4937, 102]])}
     with torch.no_grad():
         torch.testing.assert_close(merged(**batch).logits, unmerged(**batch).logits, rtol=1e-4, atol=1e-5)
+
+
+def test_an_adapter_run_saves_a_small_state_and_resumes_from_it(tmp_path, tiny_base, capsys):
+    """An adapter's resume state holds only the trained weights (the frozen base is rebuilt) and Adam's moments in
+    bf16, small enough to commit between CPU sessions; the resumed run continues where it stopped."""
+    pytest.importorskip("peft")
+    import torch
+
+    from factalign.train.trainer import TrainConfig, train
+
+    examples = [data.example(p, h, label, "test") for p, h, label in PAIRS]
+    settings = dict(base=tiny_base, output=tmp_path / "out", work_dir=tmp_path / "work", epochs=2, batch_size=8,
+                    max_length=32, eval_every=1000, patience=99, lr=5e-2, lora=4)
+    train(TrainConfig(**settings, max_minutes=1e-9), examples, examples[:6])
+    saved = torch.load(tmp_path / "work" / "last" / "state.pt", weights_only=False)
+    assert saved["model"] and all("lora_" in name or "classifier" in name for name in saved["model"])
+    moments = [v for state in saved["optimizer"]["state"].values() for v in state.values() if v.dim()]
+    assert moments and all(v.dtype == torch.bfloat16 for v in moments)
+    train(TrainConfig(**settings, resume=True), examples, examples[:6])
+    assert "resumed at step 1" in capsys.readouterr().out
+    log = [json.loads(line)["step"] for line in (tmp_path / "work" / "log.jsonl").read_text().splitlines()]
+    assert log == [1, 2, 4]

@@ -14,7 +14,7 @@ from factalign.columns import add_columns_option
 from factalign.bench.splits import SPLITS
 from factalign.bench.variants import parse_variants
 from factalign.errors import FactalignError
-from factalign.io import writable_dir
+from factalign.outputs import writable_dir
 from factalign.methods import METHODS
 from factalign.numeric import COUNT, SEED, whole
 from factalign.options import (add_cache_options, add_llm_options, add_max_chars_option, add_model_options,

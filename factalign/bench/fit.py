@@ -158,4 +158,9 @@ def _checked(labels, scores) -> tuple[np.ndarray, np.ndarray]:
     labels, scores = np.asarray(labels, dtype=int), np.asarray(scores, dtype=float)
     if not metrics.two_classes(labels):
         raise FactalignError("calibration needs both labels, 1 (consistent) and 0 (inconsistent)")
+    auc = metrics.roc_auc(labels, scores)
+    if auc < 0.5:  # a fit would slope backwards: P(consistent) falling as the score rises, labels against it
+        raise FactalignError(f"the scores rank consistent rows below inconsistent ones (ROC-AUC {100 * auc:.1f}, under "
+                             "50): no calibration is fitted on them; check that label 1 means consistent, or use a "
+                             "method and model that read this data")
     return labels, scores

@@ -14,6 +14,7 @@ import numpy as np
 from factalign.bench import plots
 from factalign.bench.report import ORIGINS, Run, evaluate
 from factalign.bench.tables import markdown
+from factalign.outputs import write_whole
 from factalign.registry import Registry
 
 REPORT_WRITERS = Registry("report writer", "reports")
@@ -22,7 +23,7 @@ register_report = REPORT_WRITERS.register
 
 @register_report("json", description="results.json: every figure of the report, undefined ones as null")
 def json_report(results: dict, out_dir: Path) -> list[str]:
-    (out_dir / "results.json").write_text(json.dumps(_finite(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_whole(out_dir / "results.json", json.dumps(_finite(results), indent=1, ensure_ascii=False) + "\n")
     return ["results.json"]
 
 
@@ -33,7 +34,7 @@ def write_report(run: Run, out_dir: Path, split: str, seed: int, n_boot: int, ba
     out_dir.mkdir(parents=True, exist_ok=True)
     figures = _plots(run, results, groups, out_dir) if with_plots and "roc_auc" in results else []
     text = markdown(results, figures)
-    (out_dir / "results.md").write_text(text, encoding="utf-8")
+    write_whole(out_dir / "results.md", text)
     for name in REPORT_WRITERS.names() if writers is None else writers:
         REPORT_WRITERS.get(name).factory(results, out_dir)
     return text

@@ -21,6 +21,7 @@ from factalign.data import Document, SummaryResult
 from factalign.errors import FactalignError
 from factalign.jsonl_output import other_settings
 from factalign.nli.gather import ROWS_IN_FLIGHT
+from factalign.outputs import write_whole
 from factalign.scorer import Scorer
 
 
@@ -36,9 +37,8 @@ def write_manifest(run_dir: Path, bench: Benchmark, examples: list[Example], set
                 "variants": [{"name": v.name, "method": v.method, "params": s.settings.params, "extractor": s.extractor_model.name,
                               "coref": s.coref_model.name, "file": scores_path(run_dir, v.slug).name,
                               "signature": s.signature} for v, s in zip(variants, scorers)]}
-    (run_dir / "run.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    with open(run_dir / "examples.jsonl", "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(e.meta(), ensure_ascii=False) + "\n" for e in examples)
+    write_whole(run_dir / "run.json", json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    write_whole(run_dir / "examples.jsonl", "".join(json.dumps(e.meta(), ensure_ascii=False) + "\n" for e in examples))
 
 
 def score_variant(run_dir: Path, variant: Variant, scorer: Scorer, examples: list[Example],

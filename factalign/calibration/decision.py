@@ -13,6 +13,7 @@ with the score), so the label and the probability never disagree.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,7 +88,7 @@ class Verdict:
 
 
 def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: DecisionRule | None = None,
-                  as_claim: bool = False) -> Verdict:
+                  as_claim: bool = False, found: Collection[int] = ()) -> Verdict:
     """A summary's verdict, respecting its claims (ClaimResults, already decided):
     - a text judged `as_claim` (one sentence of a task whose texts are claims, calibration/tasks.py): with a claim
       rule (a calibration's claim part) its label, probability and outcome all come from that rule on its weakest
@@ -96,6 +97,10 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
     - a longer text's outcome is the summary rule's, moved to review where its claims disagree: it passes only if
       no claim is blocked. Outcomes only move to review, so the summary rule's conformal bounds (inconsistent
       passed, consistent blocked) still hold on the data it was fitted on;
+    - a text with a claim that is blocked on a concrete finding (`found`: the indices of claims a check found something
+      in: a number, a name, a negation, roles the sources have otherwise) is blocked itself, whatever its score, so
+      that `--fail-on block` fails it; a claim blocked on its score alone moves the text to review at most, since no
+      score band's risk has been shown to hold on every kind of text (docs/calibration.md, "What a block rests on");
     - `reason` says why where the label, the outcome and the claims seem to disagree."""
     counted = [(i, c) for i, c in enumerate(claims) if c.counted]
     d, threshold, reason = rule.decide(score), rule.threshold, None
@@ -122,12 +127,25 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
             reason = (f"consistent although {_claims(unsupported)} {'is' if len(unsupported) == 1 else 'are'} unsupported: "
                       f"the summary score {score:.4f} >= {threshold:.4f}, the summary threshold")
     blocked = [i for i, c in counted if c.decision == "block"]
-    if outcome == "pass" and blocked:
-        outcome = "review"
-        why = next((c.reason for i, c in counted if i == blocked[0] and c.reason), None)
-        note = f"review, not pass: {_claims(blocked)} {'is' if len(blocked) == 1 else 'are'} blocked" + (f" ({why})" if why else "")
+    on_finding = [i for i in blocked if i in set(found)]
+    note = None
+    if on_finding and outcome is not None and outcome != "block":
+        outcome, note = "block", f"block: {_claims(on_finding)} {_is(on_finding)} blocked on a finding{_why(counted, on_finding)}"
+    elif outcome == "pass" and blocked:
+        outcome, note = "review", f"review, not pass: {_claims(blocked)} {_is(blocked)} blocked{_why(counted, blocked)}"
+    if note:
         reason = f"{reason}; {note}" if reason else note
     return Verdict(label, probability, outcome, threshold, reason)
+
+
+def _is(indices: list[int]) -> str:
+    return "is" if len(indices) == 1 else "are"
+
+
+def _why(counted: list, indices: list[int]) -> str:
+    """The first of these claims' reasons, in brackets (empty when it has none)."""
+    why = next((c.reason for i, c in counted if i == indices[0] and c.reason), None)
+    return f" ({why})" if why else ""
 
 
 def _claims(indices: list[int]) -> str:

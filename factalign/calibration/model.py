@@ -104,8 +104,10 @@ class Calibration:
         return cal
 
     def save(self, path: str | Path) -> None:
+        from factalign.outputs import write_whole
+
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        write_whole(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> Calibration:
@@ -146,8 +148,12 @@ def _check_probability(p: dict[str, Any]) -> None:
     if p["kind"] == "platt":
         if not all(math.isfinite(float(p[k])) for k in ("a", "b")):
             raise ValueError("platt a and b must be finite numbers")
+        if float(p["a"]) <= 0:  # P(consistent) must rise with the score, or a label would contradict its probability
+            raise ValueError("platt slope a must be above 0")
     elif len(p["x"]) != len(p["y"]) or not p["x"] or list(p["x"]) != sorted(p["x"]):
         raise ValueError("isotonic knots x must be ascending and as many as y")
+    elif list(p["y"]) != sorted(p["y"]):
+        raise ValueError("isotonic values y must not fall as x rises")
 
 
 def signature_difference(made_for: str, actual: str) -> str:

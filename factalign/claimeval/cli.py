@@ -10,6 +10,7 @@ from tqdm import tqdm
 from factalign.errors import FactalignError, json_text, quoted, shown
 from factalign.interrupts import thread_pool
 from factalign.claimeval.scorers import CLAIM_SCORERS
+from factalign.outputs import replacing
 from factalign.options import (add_cache_options, add_llm_options, add_model_options, llm_from_args, nli_from_args,
                                specs)
 from factalign.registry import parse_spec
@@ -71,18 +72,32 @@ def rows_in_parallel(extractor, args: argparse.Namespace) -> int:
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    from factalign.claimeval.inputs import extract, row_document
     from factalign.data import Document
-    from factalign.io import open_output, read_jsonl
 
     if args.text is not None and not args.text.strip():
         raise FactalignError("--text is empty")
-    out = open_output(args.output) if args.output and args.text is None else sys.stdout  # before any model loads
-    extractor = build_extractor(args)
     if args.text is not None:
+        extractor = build_extractor(args)
         for claim in extractor.extract(Document.from_text(args.text)):
             print(shown(claim.text))
         return 0
+    if not args.output:
+        return _extract_rows(args, build_extractor(args), sys.stdout)
+    with replacing(args.output) as out:  # opened before any model loads; renamed into place only at the end
+        status = _extract_rows(args, build_extractor(args), out.file)
+        if status == ALL_FAILED:  # nothing extracted: an existing --output is left as it was
+            out.discard()
+    return 1 if status else 0
+
+
+ALL_FAILED = 2
+
+
+def _extract_rows(args: argparse.Namespace, extractor, out) -> int:
+    """Claims of every row of --input written to `out`; 0, 1 when some rows failed, ALL_FAILED when every one did."""
+    from factalign.claimeval.inputs import extract, row_document
+    from factalign.io import read_jsonl
+
     context_field = args.context_field if args.focus_sentence else None
 
     def prepare(item):  # in this thread: row checks and sentence splitting
@@ -109,26 +124,22 @@ def run_extract(args: argparse.Namespace) -> int:
 
     rows = [prepare(item) for item in read_jsonl(args.input)]
     failed, total = 0, len(rows)
-    try:
-        with thread_pool(rows_in_parallel(extractor, args)) as pool:
-            for lineno, done in tqdm(pool.map(run, rows), total=total, desc="extracting claims", unit="row",
-                                     disable=args.quiet or total < 2):
-                if isinstance(done, FactalignError):
-                    failed += 1
-                    msg = str(done) if str(done).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {done}"
-                    tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
-                    continue
-                row_id, claims = done
-                record = {"id": row_id, "extractor": extractor.name,
-                          "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
-                out.write(json_text(record) + "\n")
-                out.flush()
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    with thread_pool(rows_in_parallel(extractor, args)) as pool:
+        for lineno, done in tqdm(pool.map(run, rows), total=total, desc="extracting claims", unit="row",
+                                 disable=args.quiet or total < 2):
+            if isinstance(done, FactalignError):
+                failed += 1
+                msg = str(done) if str(done).startswith(f"{args.input}:") else f"{args.input}:{lineno}: {done}"
+                tqdm.write(f"factalign: error: {msg}", file=sys.stderr)
+                continue
+            row_id, claims = done
+            record = {"id": row_id, "extractor": extractor.name,
+                      "claims": [{"text": c.text, "sentence_index": c.sentence_index, "span": c.span} for c in claims]}
+            out.write(json_text(record) + "\n")
+            out.flush()
     if failed:
         print(f"factalign: {failed} of {total} rows failed", file=sys.stderr)
-    return 1 if failed else 0
+    return ALL_FAILED if failed == total else 1 if failed else 0
 
 
 def run_eval(args: argparse.Namespace) -> int:

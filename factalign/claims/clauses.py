@@ -13,10 +13,9 @@ conjunct of a split subject ("Anna and Bob watch films" -> "Anna watches films."
 Comma-set appositives (not lists the parser misread as appositives) and the adjectives of a copula's
 indefinite attribute become "X is ..." claims; a definite attribute keeps its adjectives ("Macbeth is
 Shakespeare's shortest tragedy"). A bare participial clause gets a copula ("Born in Dallas, he ..." ->
-"X was born in Dallas."). A possessive pronoun that refers to the claim's own subject stays a pronoun,
-and so does an object pronoun coreference would make its own verb's subject ("X told her", not "X told
-X"). A quotation a claim holds whole keeps its marks; one it cuts short is marked as cut (an unclosed
-quotation, which the well-formedness check rejects).
+"X was born in Dallas."). A possessive pronoun referring to the claim's own subject stays a pronoun, and so
+does an object pronoun coreference would make its verb's subject ("X told her", not "X told X"). A quotation
+a claim holds whole keeps its marks; one it cuts short is marked as cut (which the well-formedness check rejects).
 """
 
 from __future__ import annotations
@@ -56,7 +55,7 @@ class ClauseSplitter(Coordinations):
     # ---- claims ------------------------------------------------------------------------------
     def claims(self) -> list[list[str]]:
         """Each claim as a list of words."""
-        if misread_verb(self.sent):
+        if not len(self.sent) or misread_verb(self.sent):  # (a sentence the tokenizer leaves no token of has no root)
             return []  # the sentence stands whole: every claim would be built on the misread parse
         out: list[list[str]] = []
         for p in self.predicates():
@@ -133,7 +132,8 @@ class ClauseSplitter(Coordinations):
         out = []
         for pred in bases:
             pred -= relative
-            for s, pr in self.split_conjuncts(subject, pred):
+            for s, pr in [(s, pr) for s, pr in self.split_conjuncts(subject, pred)
+                          if any(not self.sent[k].is_punct for k in s)]:  # punctuation alone as subject: a misparse
                 subject_words = self.render(sorted(s), extra, claim=s | pr)  # "whose summit" -> "X's summit"
                 end = max(k for k in s if not self.sent[k].is_punct) + 1
                 if any(self.sent[k].text == "," for k in s if k < end) and end < len(self.sent) and self.sent[end].text == ",":

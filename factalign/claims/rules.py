@@ -27,6 +27,7 @@ from factalign.claims.parsing import parse, parse_many, parser, title_spans  # n
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref
 from factalign.data import Claim, Document
+from factalign.stopping import checkpoint
 from factalign.text.pronouns import PERSON_SUBJECT
 
 QUOTE_MARK = re.compile(r"[\"\u201c\u201d`]")
@@ -77,6 +78,7 @@ class RulesExtractor:
                                   if not reuses_first(i, piece, fixed)]))
         found, before = [], None  # before: the last sentence's parses and names, for who says a bare quotation
         for i, span, fixed, pieces in plan:
+            checkpoint()  # a request past its deadline stops here (stopping.py)
             sents = [first if reuses_first(i, piece, fixed) else next(parses) for piece, _ in pieces]
             names = [cluster_names(summary.text, span[0], sent, clusters, at) for sent, (_, at) in zip(sents, pieces)]
             texts = self.sentence_claims(sents, names, topic, person)  # (adds the topic's names to `names`)
@@ -114,7 +116,10 @@ class RulesExtractor:
             if topic:
                 resolved.update(topic_names(sent, topic, resolved, person))
             splitter = ClauseSplitter(sent[:], resolved)
-            found = [join_words(words) for words in splitter.claims()]
+            try:
+                found = [join_words(words) for words in splitter.claims()]
+            except (IndexError, ValueError, KeyError):  # a parse no rule foresaw: the clause stands whole, never a crash
+                found = []
             texts += found
             if not any(found):
                 fallback.append(join_words(splitter.render(sorted(set(range(len(sent))) - splitter.hidden))))

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from factalign.stopping import checkpoint
 from factalign.details.find import Detail, day_of_month, details_of, words
 from factalign.details.match import SourceIndex, conflicting, nearby
 from factalign.errors import FactalignError
@@ -209,6 +210,7 @@ def answered(probs, pairs: Sequence[tuple[str, str]], answer) -> np.ndarray:
     hand the model on."""
     out = np.array(probs, dtype=np.float64)
     for i, (premise, hypothesis) in enumerate(pairs):
+        checkpoint()  # a request past its deadline stops here (stopping.py)
         into = answer(premise, hypothesis)
         if into:
             out[i] = capped(out[i], into)

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from factalign.bounds import bounded_claims, bounded_variants
 from factalign.claims import ClaimExtractor
 from factalign.claims.base import extract_claims
 from factalign.coref import Cluster, CorefModel, sentence_variants
@@ -33,6 +34,7 @@ class Inputs:
     llm: Any = None  # a factalign.llm.ChatClient, for methods that use an LLM
     prefilter: Any = None  # a factalign.evidence.Prefilter; None (or K = 0): every sentence, as published
     _variants: dict[int, list[str]] = field(default_factory=dict, init=False, repr=False)  # sentence_variants' memo
+    notes: list[str] = field(default_factory=list, init=False)  # where a cap of factalign.bounds cut
 
     def retrieved(self, sentences: Sequence[str], queries: Sequence[str]) -> list[list[int]] | None:
         """Per query, the document sentences the evidence prefilter keeps (document order); None: all."""
@@ -67,7 +69,10 @@ class Inputs:
 
     @cached_property
     def claims(self) -> list[Claim]:
-        return extract_claims(self.extractor, self.summary, self.document.text)
+        """The extractor's claims within factalign.bounds' caps (a cap that cuts adds to `notes`)."""
+        claims, notes = bounded_claims(extract_claims(self.extractor, self.summary, self.document.text), self.summary)
+        self.notes += notes
+        return claims
 
     @cached_property
     def document_clusters(self) -> list[Cluster]:
@@ -82,7 +87,9 @@ class Inputs:
         if i not in self._variants:
             doc = self.document
             clusters = window_clusters(self.coref, doc, i) if self.pair_budget else self.document_clusters
-            self._variants[i] = sentence_variants(doc.text, doc.sentences[i], clusters)
+            self._variants[i], note = bounded_variants(sentence_variants(doc.text, doc.sentences[i], clusters))
+            if note and note not in self.notes:
+                self.notes.append(note)
         return self._variants[i]
 
     @cached_property

@@ -111,6 +111,20 @@ def _probabilities(row: list) -> bool:
     return all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in row) and abs(sum(row) - 1.0) <= 1e-3
 
 
+def _check_source(src: Path) -> None:
+    """A cache file to merge from: an SQLite database (opened read-only) with an nli or llm table."""
+    try:
+        db = sqlite3.connect(src.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            present = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise FactalignError(f"{src} is not a cache file: {exc}") from None
+    if not present & set(CACHE_TABLES):
+        raise FactalignError(f"{src} holds no factalign cache table (nli or llm)")
+
+
 def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, int]:
     """Copy every entry of the source caches that `into` lacks (keys hash the model signature and the
     inputs, so an entry present in both holds the same values; the existing one is kept). Each source is
@@ -122,6 +136,7 @@ def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, i
             raise FactalignError(f"cache not found: {src}" if not src.exists() else f"{src} is not a cache file")
         if src.resolve() == into.resolve():
             raise FactalignError(f"{src} is the cache merged into (--cache); leave it out of the sources")
+        _check_source(src)  # every source readable before the target is touched (created, tables added)
     try:
         into.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(into, timeout=60, isolation_level=None)
@@ -138,8 +153,6 @@ def merge_caches(sources: Sequence[str | Path], into: str | Path) -> dict[str, i
             db.execute("ATTACH DATABASE ? AS src", (str(src),))
             try:
                 present = {name for (name,) in db.execute("SELECT name FROM src.sqlite_master WHERE type = 'table'")}
-                if not present & set(CACHE_TABLES):
-                    raise FactalignError(f"{src} holds no factalign cache table (nli or llm)")
                 db.execute("BEGIN IMMEDIATE")
                 for table in CACHE_TABLES:
                     if table in present:

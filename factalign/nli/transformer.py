@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from factalign.stopping import checkpoint
 from factalign.errors import FactalignError
 from factalign.nli.base import ENT, Pair
 from factalign.nli.labels import THREE_WAY, LabelSet
@@ -102,6 +103,7 @@ class TransformerNLI:
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         out = np.zeros((len(pairs), 3))
         for k in range(0, len(order), self.batch_size):
+            checkpoint()  # between model batches: a request past its deadline stops here (stopping.py)
             idx = order[k:k + self.batch_size]
             out[idx] = self.forward([pairs[i] for i in idx])
         return out

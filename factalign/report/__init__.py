@@ -25,6 +25,8 @@ def report_file(result_path: str, output: str | Path, document: str | None = Non
                 inputs: Texts | None = None, threshold: float | None = None, title: str | None = None) -> int:
     """Read a result file (one JSON object or batch JSONL), write its report; returns the number of rows."""
     rows, batch = read_results(result_path)
+    if inputs is not None and inputs.skipped:  # rows whose input line was malformed are left out, as `batch --html` does
+        rows = [r for r in rows if isinstance(r.get("document"), str) or str(r.get("id")) in inputs]
     texts = [texts_for(r, n, document, summary, inputs, result_path) for n, r in enumerate(rows)]
     write(output, build_report(rows, texts, threshold, batch, title, name=result_path))
     return len(rows)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from factalign.columns import ROW_FIELDS, add_columns_option, parse_columns
 from factalign.errors import FactalignError
@@ -46,4 +47,7 @@ def run_report(args: argparse.Namespace) -> int:
     inputs = read_inputs(args.rows, parse_columns(args.columns, ROW_FIELDS)) if args.rows else None
     n = report_file(args.result, args.output, document, summary, inputs, args.threshold, args.title)
     print(f"wrote {args.output} ({n} {'row' if n == 1 else 'rows'})")
+    if inputs is not None and inputs.skipped:  # as batch: every malformed row is an error line and a non-zero exit
+        print(f"factalign: {inputs.skipped} lines of --rows {args.rows} skipped", file=sys.stderr)
+        return 1
     return 0

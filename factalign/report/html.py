@@ -13,6 +13,7 @@ from typing import Any
 
 from factalign.version import __version__
 from factalign.errors import FactalignError, printable
+from factalign.outputs import write_whole
 
 # escaped inside JSON strings: characters that could end the <script> element or open a comment, and the
 # control characters JSON leaves raw (DEL, C1), which HTML does not allow in a page
@@ -54,7 +55,4 @@ def render(payload: dict[str, Any], title: str) -> str:
 
 
 def write(path: str | Path, page: str) -> None:
-    try:
-        Path(path).write_text(page, encoding="utf-8")
-    except OSError as exc:
-        raise FactalignError(f"cannot write the report {path}: {exc.strerror or exc}") from None
+    write_whole(path, page, "the report")

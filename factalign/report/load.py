@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from factalign.columns import ROW_FIELDS, ROW_REQUIRED, full_columns, row_columns
-from factalign.errors import FactalignError
+from factalign.errors import FactalignError, printable
 from factalign.io import loads_json, read_jsonl, read_text
 from factalign.text.sources import as_sources, join
 
-Texts = dict[str, tuple[str, str]]  # row id -> (document, summary)
+class Texts(dict[str, tuple[str, str]]):
+    """Row id -> (document, summary) of a --rows file, and how many of its lines were malformed and skipped."""
+
+    skipped = 0
 
 
 def read_results(path: str) -> tuple[list[dict[str, Any]], bool]:
@@ -39,15 +43,25 @@ def read_results(path: str) -> tuple[list[dict[str, Any]], bool]:
 
 def read_inputs(path: str, columns=None) -> Texts:
     """A batch input JSONL {id, document, summary} (or {id, sources, summary}: the document is the sources'
-    joined text) as id -> (document, summary); `columns` (--columns) maps the fields as for batch."""
-    texts = {}
+    joined text) as id -> (document, summary); `columns` (--columns) maps the fields as for batch. A malformed
+    line is handled as `batch` handles it: reported on stderr and skipped (`Texts.skipped` counts them); a file
+    with no JSON row at all is refused."""
+    texts = Texts()
     columns = full_columns(columns, ROW_FIELDS)
     for lineno, row in read_jsonl(path):
-        if isinstance(row, FactalignError):
-            raise row
-        c = row_columns(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
-        document = row[c["document"]] if row.get(c["sources"]) is None else _joined(row[c["sources"]], f"{path}:{lineno}")
-        texts[str(row[c["id"]])] = (document, row[c["summary"]])
+        try:
+            if isinstance(row, FactalignError):
+                raise row
+            c = row_columns(row, columns, ROW_REQUIRED, f"{path}:{lineno}")
+            document = row[c["document"]] if row.get(c["sources"]) is None else _joined(row[c["sources"]], f"{path}:{lineno}")
+            texts[str(row[c["id"]])] = (document, row[c["summary"]])
+        except FactalignError as exc:
+            if not texts and not texts.skipped and isinstance(row, dict):
+                raise  # the first row without a field: a mapping to give (--columns), refused as batch refuses it
+            text = str(exc)
+            print(f"factalign: error: {printable(text if text.startswith(f'{path}:') else f'{path}:{lineno}: {text}')}",
+                  file=sys.stderr)
+            texts.skipped += 1
     return texts
 
 

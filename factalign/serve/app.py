@@ -162,7 +162,7 @@ async def run_job(worker: ScoringWorker, metrics: Metrics, pairs: list, config: 
     try:
         return await asyncio.wait_for(answer, config.timeout)
     except asyncio.TimeoutError:
-        job.cancelled = True  # its work stops at its next NLI call, or is never started
+        job.cancelled = True  # its work stops at its next checkpoint (stopping.py), or is never started
         raise refusal(job.abandoned()) from None
     except asyncio.CancelledError:  # the client went away
         job.cancelled = True

@@ -2,9 +2,10 @@
 cache's SQLite connection belongs to the thread that opened it) and scores queued jobs one at a time.
 
 The queue is bounded (`--max-queue`): `submit` never blocks, a full queue refuses the job (503 at once). A job's
-work is abandoned cooperatively once its deadline (`--timeout`) has passed: a queued job whose deadline passed is
-never started, and a started one stops at its next NLI call (`DeadlineNLI`), so no more model time goes to an
-answer nobody waits for. Scores are those of `Scorer.score`: the wrapper passes every call through unchanged.
+work is abandoned cooperatively once its deadline (`--timeout`) has passed or its client went away: a queued job
+whose deadline passed is never started, and a started one stops at the pipeline's next checkpoint (factalign/
+stopping.py: the next output sentence the extractor reads, pair the comparison stage reads, or NLI call), so the
+thread is free for the next request and no more time goes to an answer nobody waits for. Scores are those of `Scorer.score`: the wrapper passes every call through unchanged.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from factalign.nli import Wrapper
 from factalign.scorer import Scorer
 from factalign.serve.metrics import Metrics
 from factalign.settings import ScorerSettings
+from factalign.stopping import checkpoint, stop_when
 
 
 class Abandoned(FactalignError):
@@ -39,6 +41,9 @@ class Job:
     done: Callable[[list], None]
     cancelled: bool = field(default=False)  # the client went away or timed out
 
+    def over(self) -> bool:
+        return self.cancelled or time.monotonic() > self.deadline
+
     def abandoned(self) -> Abandoned:
         return Abandoned(f"the request took longer than --timeout ({self.timeout:g} s); its work was stopped")
 
@@ -49,12 +54,10 @@ class DeadlineNLI(Wrapper):
 
     def __init__(self, model):
         super().__init__(model)
-        self.job: Job | None = None
         self.pairs = 0
 
     def predict(self, pairs):
-        if self.job is not None and (self.job.cancelled or time.monotonic() > self.job.deadline):
-            raise self.job.abandoned()
+        checkpoint()
         self.pairs += len(pairs)
         return self.model.predict(pairs)
 
@@ -133,14 +136,13 @@ class ScoringWorker:
     def _score(self, job: Job) -> list:
         results: list = []
         for document, text in job.pairs:
-            if job.cancelled or time.monotonic() > job.deadline:
+            if job.over():
                 results.append(job.abandoned())
                 continue
             pairs, misses = self._counts()
-            if self.nli is not None:
-                self.nli.job = job
             try:
-                result = self.scorer.score(document, text)
+                with stop_when(job.over, job.abandoned):
+                    result = self.scorer.score(document, text)
                 results.append(json_text(result.to_dict()))  # as `score --json` prints it
                 self.metrics.scored(len(result.claims))
             except FactalignError as exc:

@@ -102,16 +102,23 @@ def _quiet():
 
 
 def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True, model_id: str | None = None) -> dict:
-    """Write output/{model.onnx, tokenizer.json, config.json}; returns the config. `model_id`: the name in
-    config.json and in every signature made with the model (default: own_model_id(output))."""
+    """Write output/{model.onnx, tokenizer.json, config.json}, whole or not at all (an earlier export in `output`
+    stays as it was when this one fails); returns the config. `model_id`: the name in config.json and in every
+    signature made with the model (default: own_model_id(output))."""
+    from factalign.outputs import replacing_dir
+
+    model_id = model_id or own_model_id(output)
+    with replacing_dir(output) as work:
+        return _export(checkpoint, work, quantize, model_id)
+
+
+def _export(checkpoint: Path, output: Path, quantize: bool, model_id: str) -> dict:
     for name in ("config.json", "tokenizer.json"):
         if not (checkpoint / name).exists():
             raise fail(f"{checkpoint} is not a train-nli output (missing {name})")
-    model_id = model_id or own_model_id(output)
     recipe = _recipe_chain(checkpoint)
     model_config = json.loads((checkpoint / "config.json").read_text(encoding="utf-8"))
     max_length = recipe.get("training", {}).get("max_length", 256)
-    output.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, _quiet():
         fp32 = Path(tmp) / "model.onnx"
         export_fp32(checkpoint, fp32)

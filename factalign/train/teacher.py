@@ -45,8 +45,11 @@ def save(path: Path, examples: list[dict], probs: list[list[float]], teacher: di
     import numpy as np
 
     keys = np.array([pair_key(ex["premise"], ex["hypothesis"]) for ex in examples], dtype=np.uint64)
-    np.savez_compressed(path, keys=keys, probs=np.array(probs, dtype=np.float16),
-                        teacher=np.array(json.dumps(teacher)))
+    from factalign.outputs import replacing
+
+    with replacing(path, binary=True) as out:  # a failed run leaves an earlier teacher file as it was
+        np.savez_compressed(out.file, keys=keys, probs=np.array(probs, dtype=np.float16),
+                            teacher=np.array(json.dumps(teacher)))
 
 
 def load(path: Path) -> tuple[dict[int, list[float]], dict]:

@@ -59,13 +59,23 @@ def _targets(examples: list[dict], teacher_weight: float) -> list[list[float]]:
     return targets
 
 
+def _cpu_has_bf16() -> bool:
+    import torch
+
+    probe = getattr(torch.cpu, "_is_avx512_bf16_supported", None)  # private, so guarded; absent means fp32
+    return bool(probe and probe())
+
+
 def _autocast(device):
-    """bf16 autocast on a GPU (about twice the speed of fp32 for base-size encoders); nothing on CPU."""
+    """bf16 autocast on a GPU, and on a CPU with native bf16 (AVX-512 BF16): about twice the speed of fp32 for
+    base-size encoders (measured on 2 cores: 8.3 against 4.4 pairs/s at 64 tokens); fp32 elsewhere."""
     import contextlib
 
     import torch
 
-    return torch.autocast("cuda", dtype=torch.bfloat16) if device.type == "cuda" else contextlib.nullcontext()
+    if device.type == "cuda" or (device.type == "cpu" and _cpu_has_bf16()):
+        return torch.autocast(device.type, dtype=torch.bfloat16)
+    return contextlib.nullcontext()
 
 
 def torch_device(name: str):
@@ -170,17 +180,36 @@ class _Run:
         if not (self.config.resume and self.last.exists()):
             return
         saved = torch.load(self.last, weights_only=False, map_location=self.device)
-        self.model.load_state_dict(saved["model"])
-        self.optimizer.load_state_dict(saved["optimizer"])
+        missing = self.model.load_state_dict(saved["model"], strict=not self.config.lora).missing_keys
+        if self.config.lora and any(self._trained(name) for name in missing):
+            raise RuntimeError(f"{self.last} lacks trained weights: {[n for n in missing if self._trained(n)][:3]}")
+        optimizer = saved["optimizer"]
+        for moments in optimizer["state"].values():  # saved in bf16 for an adapter (see save_last)
+            for key, value in moments.items():
+                if torch.is_tensor(value) and value.is_floating_point():
+                    moments[key] = value.float()
+        self.optimizer.load_state_dict(optimizer)
         self.scheduler.load_state_dict(saved["scheduler"])
         self.state = saved["progress"]
         print(f"resumed at step {self.state['step']}", flush=True)
+
+    def _trained(self, name: str) -> bool:
+        if not hasattr(self, "_trained_names"):
+            self._trained_names = {n for n, p in self.model.named_parameters() if p.requires_grad}
+        return name in self._trained_names
 
     def save_last(self) -> None:
         import torch
 
         self.last.parent.mkdir(exist_ok=True)
-        payload = {"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
+        model, optimizer = self.model.state_dict(), self.optimizer.state_dict()
+        if self.config.lora:
+            # an adapter's state is small enough to commit between CPU sessions (house-large trains over several):
+            # the frozen base is left out (every run rebuilds it from the same base) and Adam's moments go in bf16
+            model = {name: value for name, value in model.items() if self._trained(name)}
+            optimizer["state"] = {k: {key: v.bfloat16() if torch.is_tensor(v) and v.dim() else v
+                                      for key, v in moments.items()} for k, moments in optimizer["state"].items()}
+        payload = {"model": model, "optimizer": optimizer,
                    "scheduler": self.scheduler.state_dict(), "progress": self.state}
         torch.save(payload, self.last.with_suffix(".tmp"))
         self.last.with_suffix(".tmp").replace(self.last)  # never leave a half-written state behind
@@ -279,16 +308,17 @@ def train(config: TrainConfig, train_examples: list[dict], dev_examples: list[di
 
 
 def _write_output(config: TrainConfig, tokenizer_source: Path, best: dict) -> None:
-    if config.output.exists():
-        shutil.rmtree(config.output)
-    if config.lora:  # the base with the adapter merged in, and the adapter beside it
-        from factalign.train import lora
+    from factalign.outputs import replacing_dir
 
-        lora.merge(config.work_dir / "best", _load_model(config.base)).save_pretrained(config.output)
-        shutil.copytree(config.work_dir / "best", config.output / "adapter")
-    else:
-        shutil.copytree(config.work_dir / "best", config.output)
-    shutil.copy(tokenizer_source / "tokenizer.json", config.output / "tokenizer.json")
-    settings = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(config).items() if k != "recipe"}
-    recipe = {**config.recipe, "training": settings, "dev": best}
-    (config.output / "recipe.json").write_text(json.dumps(recipe, indent=2) + "\n", encoding="utf-8")
+    with replacing_dir(config.output) as output:  # an earlier checkpoint there stays whole if this fails
+        if config.lora:  # the base with the adapter merged in, and the adapter beside it
+            from factalign.train import lora
+
+            lora.merge(config.work_dir / "best", _load_model(config.base)).save_pretrained(output)
+            shutil.copytree(config.work_dir / "best", output / "adapter")
+        else:
+            shutil.copytree(config.work_dir / "best", output, dirs_exist_ok=True)
+        shutil.copy(tokenizer_source / "tokenizer.json", output / "tokenizer.json")
+        settings = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(config).items() if k != "recipe"}
+        recipe = {**config.recipe, "training": settings, "dev": best}
+        (output / "recipe.json").write_text(json.dumps(recipe, indent=2) + "\n", encoding="utf-8")
