@@ -24,6 +24,7 @@ from factalign.claims.names import cluster_names, fixed_names, heading, topic_na
 from factalign.claims.normalise import normalise
 from factalign.claims.quoted import attributed, quotation_only, speaker
 from factalign.claims.parsing import parse, parse_many, parser, title_spans  # noqa: F401  (parser: re-exported)
+from factalign.claims.faithful import faithful
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref
 from factalign.data import Claim, Document
@@ -139,10 +140,10 @@ def said_by_name(sent: Doc, names: Names) -> list[tuple[str, str]]:
 
 
 def guarded(texts: list[str], sentence: str) -> list[str]:
-    """Claims the well-formedness check accepts (judged against their sentence); a rejected claim is
-    dropped when the accepted ones hold all its words, else the whole sentence stands in for it
+    """Claims the well-formedness check and the meaning checks (faithful.py) accept, judged against their sentence;
+    a rejected claim is dropped when the accepted ones hold all its words, else the whole sentence stands in for it
     (once), so nothing is lost."""
-    good = [t for t in texts if t and well_formed(t, sentence)]
+    good = [t for t in texts if t and well_formed(t, sentence) and faithful(t, sentence)]
     kept = {w for t in good for w in content_words(t)}
     if not good or any(not content_words(t) <= kept for t in texts if t and t not in good):
         good.append(stand_in(sentence))
