@@ -117,7 +117,7 @@ def test_calibrate_takes_the_claim_part_from_a_bench_runs_saved_claims(defaults,
     rows = tmp_path / "claims.jsonl"
     table = json.loads((tmp_path / "t.json").read_text())
     lines = []
-    for i, label in enumerate([1, 0] * 4):  # claim i scores 0.1 * i (p_ent - p_con against its one-sentence page)
+    for i, label in enumerate([0, 1] * 4):  # claim i scores 0.1 * i (p_ent - p_con against its one-sentence page)
         claim, page = f"Claim {i} holds.", f"Page {i} says so."
         table.append({"premise": page, "hypothesis": claim, "probs": [0.45 + 0.05 * i, 0.1, 0.45 - 0.05 * i]})
         lines.append(json.dumps({"id": f"c{i}", "doc": page, "summary": claim, "label": label}) + "\n")
