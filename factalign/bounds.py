@@ -48,6 +48,6 @@ def bounded_variants(variants: list[str]) -> tuple[list[str], str | None]:
     """The first MAX_VARIANTS_PER_SENTENCE variants (their order is deterministic), and a note when some were cut."""
     if len(variants) <= MAX_VARIANTS_PER_SENTENCE:
         return variants, None
-    return variants[:MAX_VARIANTS_PER_SENTENCE], (
-        f"a document sentence had {len(variants)} coreference variants; the first {MAX_VARIANTS_PER_SENTENCE} are used "
-        "(factalign.bounds.MAX_VARIANTS_PER_SENTENCE)")
+    return variants[:MAX_VARIANTS_PER_SENTENCE], (  # one note however many sentences it cut
+        f"document sentences with more than {MAX_VARIANTS_PER_SENTENCE} coreference variants use their first "
+        f"{MAX_VARIANTS_PER_SENTENCE} (factalign.bounds.MAX_VARIANTS_PER_SENTENCE)")
