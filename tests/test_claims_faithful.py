@@ -6,20 +6,20 @@ import pytest
 from factalign.claims.faithful import faithful
 
 REFUSED = [
-    ("The discount applies.", "The discount applies only on weekdays before noon."),  # restriction dropped
+    ("The pool opens to guests.", "The pool opens to guests only between May and September."),  # restriction dropped
     ("The permit is valid.", "The permit is valid until the end of June unless the council revokes it."),
     ("Staff may work from home.", "Staff may work from home if their manager agrees."),  # condition dropped
     ("Their manager agrees.", "Staff may work from home if their manager agrees."),  # a condition stated as fact
     ("Members may enter the lounge.", "Only members may enter the lounge after 6 pm."),
-    ("Revenue rose 4.1 to $3.2 billion.", "Revenue rose 4.1% to $3.2 billion."),  # unit dropped
+    ("Exports fell 2.7 to $9.4 billion.", "Exports fell 2.7% to $9.4 billion."),  # unit dropped
     ("Sales reached 3.2.", "Sales reached $3.2 billion last year."),  # currency and scale dropped
     ("The council approved the plan.", "The council did not approve the plan."),  # negation dropped
 ]
 KEPT = [
-    ("The discount applies only on weekdays.", "The discount applies only on weekdays before noon."),
-    ("Revenue rose 4.1%.", "Revenue rose 4.1% to $3.2 billion, driven by snacks."),
+    ("The pool opens to guests only in summer.", "The pool opens to guests only in summer from eight."),
+    ("Exports fell 2.7%.", "Exports fell 2.7% to $9.4 billion, led by grain."),
     ("The council did not approve the plan.", "The council did not approve the plan, citing costs."),
-    ("300 residents left.", "After rain that swelled the river, 300 residents left."),
+    ("About 40 hikers turned back.", "After snow that closed the pass, about 40 hikers turned back."),
     ("Anna joined the firm in 2011.", "Anna joined the firm in 2011 and left in 2015."),
     ("The bridge connects Oakland with San Francisco.", "The bridge was built in 1932 and connects Oakland with San Francisco."),
 ]

@@ -127,7 +127,8 @@ def judge_summary(rule: DecisionRule, score: float, claims: list, claim_rule: De
             reason = (f"consistent although {_claims(unsupported)} {'is' if len(unsupported) == 1 else 'are'} unsupported: "
                       f"the summary score {score:.4f} >= {threshold:.4f}, the summary threshold")
     blocked = [i for i, c in counted if c.decision == "block"]
-    on_finding = [i for i in blocked if i in set(found)]
+    found = set(found)
+    on_finding = [i for i in blocked if i in found]
     note = None
     if on_finding and outcome is not None and outcome != "block":
         outcome, note = "block", f"block: {_claims(on_finding)} {_is(on_finding)} blocked on a finding{_why(counted, on_finding)}"

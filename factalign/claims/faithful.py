@@ -56,8 +56,8 @@ def _restrictor(sent: Doc, t: Token) -> tuple[str, ...] | None:
 
 def restriction_kept(claim: set[str], sent: Doc) -> bool:
     """A restriction or condition ("only", "unless", "until", "limited to", ...) stays with the clause it restricts:
-    a claim that states that clause's verb without the marker says more than the sentence ("The discount applies."
-    from "applies only on weekdays"; "The permit is valid." from "valid until June unless revoked"). The verb is the
+    a claim that states that clause's verb without the marker says more than the sentence ("The pool opens."
+    from "opens only in summer"; "The licence is valid." from "valid until May unless withdrawn"). The verb is the
     one the marker's phrase hangs on, and for a conditional clause ("unless the council revokes it") also the verb it
     conditions: neither the condition nor what it conditions is a fact on its own."""
     for t in sent:
@@ -73,7 +73,7 @@ def restriction_kept(claim: set[str], sent: Doc) -> bool:
 
 
 def units_kept(claim: set[str], sent: Doc) -> bool:
-    """A number keeps its unit, scale and currency: "rose 4.1" from "rose 4.1%" (or "3.2" from "$3.2 billion") is
+    """A number keeps its unit, scale and currency: "fell 2.7" from "fell 2.7%" (or "9.4" from "$9.4 billion") is
     another quantity."""
     for t in sent:
         if not (t.like_num and _stated(t, claim)):
