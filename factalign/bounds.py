@@ -16,6 +16,9 @@ from factalign.data import Claim, Document
 MAX_CLAIMS_PER_SENTENCE = 12
 # past this many claims in one output, each further sentence is checked whole, as one claim
 MAX_CLAIMS_PER_OUTPUT = 256
+# a sentence longer than this (no FRANK or realistic-suite output sentence passes 430 characters) is a run-on the
+# parser reads in seconds per clause and the rules cannot split faithfully: it is checked whole, never parsed
+MAX_SPLIT_SENTENCE_CHARS = 1_000
 # FENICE's coreference variants of one document sentence (one per mention and other name of its cluster) kept
 MAX_VARIANTS_PER_SENTENCE = 16
 
@@ -28,16 +31,26 @@ def bounded_claims(claims: list[Claim], summary: Document) -> tuple[list[Claim],
     notes: list[str] = []
     out: list[Claim] = []
     whole = [i for i, group in by_sentence.items() if len(group) > MAX_CLAIMS_PER_SENTENCE]
+    run_ons = [i for i in by_sentence if run_on(summary, i)]
     for i, group in sorted(by_sentence.items()):
-        fits = i not in whole and len(out) + len(group) <= MAX_CLAIMS_PER_OUTPUT
+        fits = i not in whole and i not in run_ons and len(out) + len(group) <= MAX_CLAIMS_PER_OUTPUT
         out += group if fits else [_whole(summary, i)]
     if whole:
         notes.append(f"{len(whole)} sentence(s) gave more than {MAX_CLAIMS_PER_SENTENCE} claims and are checked whole "
                      f"(factalign.bounds.MAX_CLAIMS_PER_SENTENCE)")
+    if run_ons:
+        notes.append(f"{len(run_ons)} sentence(s) over {MAX_SPLIT_SENTENCE_CHARS:,} characters are checked whole "
+                     f"(factalign.bounds.MAX_SPLIT_SENTENCE_CHARS)")
     if len(claims) > MAX_CLAIMS_PER_OUTPUT:
         notes.append(f"past {MAX_CLAIMS_PER_OUTPUT} claims, sentences are checked whole "
                      f"(factalign.bounds.MAX_CLAIMS_PER_OUTPUT)")
     return out, notes
+
+
+def run_on(summary: Document, i: int) -> bool:
+    """Sentence i is longer than MAX_SPLIT_SENTENCE_CHARS: an extractor should not split it (see bounded_claims)."""
+    start, end = summary.sentences[i]
+    return end - start > MAX_SPLIT_SENTENCE_CHARS
 
 
 def _whole(summary: Document, i: int) -> Claim:

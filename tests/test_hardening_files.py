@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 from factalign import Scorer
-from factalign.bounds import MAX_CLAIMS_PER_SENTENCE, MAX_VARIANTS_PER_SENTENCE, bounded_claims, bounded_variants
+from factalign.bounds import (MAX_CLAIMS_PER_SENTENCE, MAX_SPLIT_SENTENCE_CHARS, MAX_VARIANTS_PER_SENTENCE, bounded_claims,
+                              bounded_variants)
 from factalign.data import Claim, Document
 from factalign.errors import FactalignError
 from factalign.nli import NLI_BACKENDS
@@ -189,6 +190,36 @@ def test_a_sentence_that_gives_too_many_claims_stands_whole_with_a_note():
     assert [(c.text, c.sentence_index) for c in kept] == [("One two three.", 0), ("four", 1)]
     assert kept[0].span == summary.sentences[0] and len(notes) == 1 and "MAX_CLAIMS_PER_SENTENCE" in notes[0]
     assert bounded_claims(claims[-3:], summary) == (claims[-3:], [])
+
+
+def run_on_sentence() -> str:
+    """One sentence just over MAX_SPLIT_SENTENCE_CHARS: clauses an extractor would split, joined by commas."""
+    clauses, k = [], 0
+    while len(", and ".join(clauses)) <= MAX_SPLIT_SENTENCE_CHARS:
+        clauses.append(f"the depot in Town{k} opened a new loading bay for {k + 2} lorries")
+        k += 1
+    return "In spring " + ", and ".join(clauses) + "."
+
+
+def test_a_run_on_sentence_stands_whole_with_a_note():
+    long = run_on_sentence()
+    summary = Document.from_sentences(["The depot opened.", long])
+    claims = [Claim("The depot opened.", 0), Claim("part one", 1), Claim("part two", 1)]
+    kept, notes = bounded_claims(claims, summary)
+    assert [(c.text, c.sentence_index) for c in kept] == [("The depot opened.", 0), (long, 1)]
+    assert len(notes) == 1 and "MAX_SPLIT_SENTENCE_CHARS" in notes[0]
+
+
+def test_the_rules_extractor_never_parses_a_run_on_sentence(monkeypatch):
+    from factalign.claims import rules
+    parsed = []
+    real = rules.parse_many
+    monkeypatch.setattr(rules, "parse_many", lambda items: parsed.extend(items) or real(items))
+    long = run_on_sentence()
+    summary = Document.from_text(f"{long} The depot in Town1 opened a bay.")
+    claims = rules.RulesExtractor().extract(summary)
+    assert [c.text for c in claims if c.sentence_index == 0] == [long]
+    assert parsed and all(len(text) < MAX_SPLIT_SENTENCE_CHARS for text, _ in parsed)
 
 
 def test_coreference_variants_past_the_cap_are_cut_with_a_note():

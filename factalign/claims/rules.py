@@ -27,6 +27,7 @@ from factalign.claims.parsing import parse, parse_many, parser, title_spans  # n
 from factalign.claims.faithful import faithful
 from factalign.claims.wellformed import FINITE_TAGS, prime, well_formed
 from factalign.coref import CorefModel, load_coref
+from factalign.bounds import run_on
 from factalign.data import Claim, Document
 from factalign.stopping import checkpoint
 from factalign.text.pronouns import PERSON_SUBJECT
@@ -59,8 +60,9 @@ class RulesExtractor:
         return out
 
     def claims_of(self, summary: Document) -> list[Claim]:
-        first = parse(summary.sentence(0), [])
-        topic = heading(first) if len(summary.sentences) > 1 else None  # a title heads something
+        # a run-on sentence (factalign.bounds.run_on) is never parsed: it stands whole
+        first = None if run_on(summary, 0) else parse(summary.sentence(0), [])
+        topic = heading(first) if first is not None and len(summary.sentences) > 1 else None  # a title heads something
         # a text saying "he" or "she" more often than "it" is about a person: its "it" is something else
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", summary.text)] if topic is not None else []
         person = sum(w in PERSON_SUBJECT for w in words) > words.count("it")
@@ -69,7 +71,8 @@ class RulesExtractor:
         for i, span in enumerate(summary.sentences):
             if i > 0 or topic is None:
                 clean, where = without_brackets(summary.sentence(i))
-                plan.append((i, span, fixed_names(summary.text, span, clusters, topic), clauses_of(clean, where)))
+                pieces = [] if run_on(summary, i) else clauses_of(clean, where)
+                plan.append((i, span, fixed_names(summary.text, span, clusters, topic), pieces))
 
         def reuses_first(i, piece, fixed):
             return i == 0 and piece == first.text and not fixed
@@ -94,6 +97,9 @@ class RulesExtractor:
             prime([text for _, _, texts, _ in found for text in texts if text])
         claims: list[Claim] = []
         for i, span, texts, named in found:
+            if run_on(summary, i):
+                claims.append(Claim(stand_in(summary.sentence(i)), i, span))
+                continue
             if self.guard:
                 texts = guarded(texts, summary.sentence(i))
             texts += aside_claims(summary.sentence(i), topic)
