@@ -15,6 +15,7 @@ from factalign.details import answered
 from factalign.nli import TableNLI, Wrapper, token_budget
 from factalign.nli.labels import BINARY, labels_of
 from factalign.registry import switch
+from factalign.text.wordnet_table import identity as wordnet_identity
 
 DOCUMENT = "The cat sat on the mat. The dog slept in the sun."
 SUMMARY = "The cat sat on the mat. The dog slept!"
@@ -78,7 +79,7 @@ def test_the_built_in_checks_in_signature_order_with_their_flags():
         ("compare", "compare_check", "--compare-check", "roles+negation+opposite+name+ordinal+quantifier+factuality")]
     settings = ScorerSettings("fenice", compare_check="negation")
     assert [(e["name"], e["signature"]) for e in listing(settings.checks)] == [
-        ("details", "counts/cap0"), ("roles", "swap+direction"), ("compare", "negation")]
+        ("details", "counts/cap0"), ("roles", "swap+direction"), ("compare", "negation@" + wordnet_identity())]
 
 
 def test_a_registered_check_is_a_flag_a_keyword_a_signature_part_and_a_reason(shout, capsys):
@@ -89,7 +90,7 @@ def test_a_registered_check_is_a_flag_a_keyword_a_signature_part_and_a_reason(sh
     assert "--shout-check {on,off}" in capsys.readouterr().out
     off, on = scorer(), scorer(shout_check="on")
     assert "shout" not in off.signature  # off: not named, so every other signature stays as it was
-    assert on.signature.endswith("|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|shout:on|version:"
+    assert on.signature.endswith("|compare:roles+negation+opposite+name+ordinal+quantifier+factuality@wordnet-3.0#sha256=e9d7819d3de9|shout:on|version:"
                                  + on.signature.rsplit(":", 1)[1])
     assert on.settings.shout_check is True and off.shout_check is False
     quiet, loud = off.score(DOCUMENT, SUMMARY), on.score(DOCUMENT, SUMMARY)

@@ -12,6 +12,7 @@ from factalign.details.compare import DEFAULT_KINDS, DEFAULT_ON, KINDS, CompareC
 from factalign.details.compare.frames import frames
 from factalign.errors import FactalignError
 from factalign.nli import TableNLI, token_budget
+from factalign.text.wordnet_table import identity as wordnet_identity
 from tests.helpers import BudgetedNLI
 from tests.compare_cases import BANK, DEPOT, FINAL, FIRES, QUIET, STADIUM
 from tests.test_roles import fenice
@@ -90,7 +91,7 @@ def test_fenice_caps_every_premise_of_a_claim_the_document_reverses_and_says_why
     # sentence 0 and the whole text reverse the claim (0 - 0.94, 0 - 0.9); sentence 1, which says nothing of the
     # purchase, is capped too since the document as a whole reverses it: 0 - (0.1 + 0.1), the best
     assert on.score == pytest.approx(-0.2)
-    assert "|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|" in on.signature
+    assert "|compare:roles+negation+opposite+name+ordinal+quantifier+factuality@wordnet-3.0#sha256=e9d7819d3de9|" in on.signature
     c = on.claims[0]
     assert c.label == "unsupported" and c.details["compared"]["kind"] == "roles"
     assert c.reason == ("who did what to whom is the other way round: the claim says Castle Mutual, the sources say "
@@ -101,7 +102,7 @@ def test_fenice_a_claim_surer_than_its_evidence_is_not_entailed():
     claim = "The city built a new stadium."
     found = fenice([STADIUM], claim, {(STADIUM, claim): (0.8, 0.15, 0.05)}, compare_check="factuality", threshold=0.5)
     assert found.score == pytest.approx(-0.05)  # 0 - 0.05: p_ent moved to neutral, p_con as the model gave it
-    assert "|compare:factuality|" in found.signature
+    assert "|compare:factuality@wordnet-3.0#sha256=" in found.signature
     assert found.claims[0].reason == ("the sources are less sure: the claim says built, the sources say plans "
                                       f"({STADIUM})")
 
@@ -110,7 +111,7 @@ def test_the_switch_and_its_kinds():
     assert parse_compare_check(None).on is DEFAULT_ON and parse_compare_check(None).kinds == DEFAULT_KINDS
     assert parse_compare_check(True).kinds == frozenset(KINDS) and not parse_compare_check(False).on
     assert parse_compare_check("OFF") == CompareCheck(frozenset()) and parse_compare_check("yes").kinds == frozenset(KINDS)
-    assert parse_compare_check("negation+roles").signature == "roles+negation"
+    assert parse_compare_check("negation+roles").signature == "roles+negation@" + wordnet_identity()
     assert parse_compare_check("roles, name").kinds == frozenset({"roles", "name"})
     for bad in ("maybe", "roles+typo", ""):
         with pytest.raises(FactalignError, match="the compare check is on, off or kinds among"):

@@ -86,7 +86,7 @@ def test_fenice_scores_only_kept_sentences_then_their_passages_and_evidence_docu
     assert c.score == pytest.approx(0.9) and res.score == pytest.approx(0.9)
     assert c.premise.granularity == "evidence" and c.premise.sentences == [2, 3] and c.premise.text == evidence
     assert c.details["runners_up"] == [{"sentences": [3], "spans": [list(doc_of(*D).sentences[3])], "score": 0.0}]
-    assert res.signature.endswith("|coref:fixed|prefilter:bm25@2|details:counts/cap0|roles:swap+direction|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|version:0.1.0")
+    assert res.signature.endswith("|coref:fixed|prefilter:bm25@2|details:counts/cap0|roles:swap+direction|compare:roles+negation+opposite+name+ordinal+quantifier+factuality@wordnet-3.0#sha256=e9d7819d3de9|version:0.1.0")
 
 
 def test_fenice_passages_are_windows_of_kept_sentences():

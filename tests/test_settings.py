@@ -101,7 +101,7 @@ def test_the_signature_names_the_settings_then_the_models_then_the_version(table
     assert fields == ["method", "T", "j", "use_coref", "passages", "nli", "extractor", "coref", "prefilter", "details", "roles",
                       "compare", "version"]
     assert scorer.signature.endswith(f"|prefilter:bm25@4/pairs32|details:exact/cap0|roles:swap+direction"
-                                     f"|compare:roles+negation+opposite+name+ordinal+quantifier+factuality|version:{__version__}")
+                                     f"|compare:roles+negation+opposite+name+ordinal+quantifier+factuality@wordnet-3.0#sha256=e9d7819d3de9|version:{__version__}")
     assert factalign.__version__ == __version__
 
 

@@ -11,7 +11,7 @@ from factalign.details.compare import DEFAULT_KINDS, KINDS, CompareCheck, descri
 class Compare(Check):
     name = "compare"
     option = "compare_check"
-    default = CompareCheck(DEFAULT_KINDS).signature or "off"
+    default = CompareCheck(DEFAULT_KINDS).spelled
     metavar = "on|off|KINDS"
     help = ("set each claim beside its evidence sentences slot by slot (factalign/details/compare): roles reversed, a "
             "negation or opposite event, another name, rank or quantity in the same slot, or a claim surer than its "

@@ -12,7 +12,7 @@ compared with the evidence's frames of the same event (compare.py). A finding, o
 - factuality: the claim is surer than the evidence (done against agreed, decided against could).
 
 One component, like the role check, for every method that scores with the NLI model; named in the signature as
-`compare:KIND+KIND...` when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
+`compare:KIND+KIND...@wordnet-3.0#sha256=...` (the kinds, then the WordNet table its lexicon reads) when on (`--compare-check on|off|KIND,KIND`, `Scorer(compare_check=...)`, a bench variant's
 `[compare_check=...]`). On by default for DEFAULT_KINDS, the kinds that pass the keep rule of docs/methods.md
 (all of them since factuality no longer reads a page's "will", written before the event, as less sure). Its rule, in
 `ComparedNLI`: a pair whose premise gives a finding of a checked kind is answered as the role check answers a
@@ -33,6 +33,7 @@ from factalign.details.compare.sentence import own_sentence, through_sentence
 from factalign.errors import FactalignError
 from factalign.nli.base import Wrapper
 from factalign.registry import switch
+from factalign.text.wordnet_table import identity as wordnet_identity
 
 # the kinds on by default, each where it passes the keep rule of docs/methods.md
 DEFAULT_KINDS: frozenset[str] = frozenset(KINDS)
@@ -48,8 +49,14 @@ class CompareCheck:
         return bool(self.kinds)
 
     @property
+    def spelled(self) -> str:
+        """The kinds checked as the command line writes them (`roles+negation`), "off" for none."""
+        return "+".join(k for k in KINDS if k in self.kinds) or "off"
+
+    @property
     def signature(self) -> str | None:
-        return "+".join(k for k in KINDS if k in self.kinds) if self.on else None
+        """The kinds checked and the WordNet table the lexicon reads: `roles+negation@wordnet-3.0#sha256=...`."""
+        return f"{self.spelled}@{wordnet_identity()}" if self.on else None
 
     def wrap(self, nli, document: str | None = None, output: str | None = None):
         return ComparedNLI(nli, self.kinds, document, output) if self.on and nli is not None else nli

@@ -3,12 +3,14 @@ negative, which predicates name the same event (one canonical lemma, converse ve
 which name opposite events (a curated list of verbs of change, outcome and decision, then WordNet's antonyms),
 and which nouns name an event (nominalisations: "X's purchase of Y" is X buys Y).
 
-WordNet is read offline through factalign.text.wordnet where its database is installed; without it the curated
-lists alone answer (fewer synonyms and antonyms, never a different kind of answer)."""
+WordNet 3.0 is read from the table shipped with the package (factalign.text.wordnet_table, named in the compare
+check's signature), so every installation answers the same."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from factalign.text.wordnet_table import wordnet_table
 
 # How sure a clause is, 3 = said to have happened (or to hold). A claim is "stronger than its evidence" when its
 # level is at least one above the evidence's: a done deal against an agreed one (3 > 2), a decision against a
@@ -187,19 +189,9 @@ def canonical(lemma: str) -> str:
     return CANONICAL.get(lemma, lemma)
 
 
-@lru_cache(maxsize=1)
-def _wordnet():
-    try:
-        from factalign.text.wordnet import available, wordnet
-        return wordnet() if available() else None
-    except Exception:  # noqa: BLE001 - nltk missing or the database unreadable: the curated lists still answer
-        return None
-
-
 @lru_cache(maxsize=4096)
 def _senses(lemma: str, pos: str = "v") -> tuple:
-    wn = _wordnet()
-    return tuple(wn.synsets(lemma, pos)[:3]) if wn is not None else ()
+    return tuple(wordnet_table().synsets(lemma, pos)[:3])
 
 
 def synonymous(a: str, b: str) -> bool:
@@ -221,14 +213,13 @@ def opposite(a: str, b: str) -> bool:
         ib = next((i for i, g in enumerate(family) if g in (b, cb)), None)
         if ia is not None and ib is not None and ia != ib:
             return True
-    return any(ant.name() == b for s in _senses(a) for lemma in s.lemmas() for ant in lemma.antonyms())
+    return any(b in lemma.antonyms for s in _senses(a) for lemma in s.lemmas)
 
 
 def _noun_kind(word: str) -> str | None:
     """The lexicographer file of the word's commonest noun sense ("noun.person"), or None."""
-    wn = _wordnet()
-    senses = wn.synsets(word, "n")[:1] if wn is not None else []
-    return senses[0].lexname() if senses else None
+    senses = wordnet_table().synsets(word, "n")[:1]
+    return senses[0].lexname if senses else None
 
 
 @lru_cache(maxsize=4096)
@@ -251,9 +242,8 @@ def time_noun(word: str) -> bool:
 @lru_cache(maxsize=4096)
 def common_noun(word: str) -> bool:
     """A word WordNet knows only as a common noun ("university"; "Michigan", also a card game, is first a state)."""
-    wn = _wordnet()
-    senses = wn.synsets(word, "n") if wn is not None else []
-    return bool(senses) and not any(s.instance_hypernyms() for s in senses)
+    senses = wordnet_table().synsets(word, "n")
+    return bool(senses) and not any(s.instance for s in senses)
 
 
 @lru_cache(maxsize=4096)
@@ -262,16 +252,13 @@ def event_verb(noun: str, light: bool = False) -> str | None:
     verb (`light`: "lodged an appeal") the noun names an event whatever its commonest sense."""
     if noun in NOMINALS:
         return NOMINALS[noun]
-    wn = _wordnet()
-    if wn is None:
-        return None
+    wn = wordnet_table()
     senses = wn.synsets(noun, "n")[:1]  # the commonest sense only: "bank" is no event
     if light and senses and wn.synsets(noun, "v"):
         return canonical(noun)  # "lodged a challenge": challenged
-    if not senses or senses[0].lexname() not in ("noun.act", "noun.event", "noun.process"):
+    if not senses or senses[0].lexname not in ("noun.act", "noun.event", "noun.process"):
         return None
-    verbs = [d.name() for lemma in senses[0].lemmas() for d in lemma.derivationally_related_forms()
-             if d.synset().pos() == "v"]
+    verbs = [name for lemma in senses[0].lemmas for name, pos in lemma.derivations if pos == "v"]
     return canonical(verbs[0]) if verbs else None
 
 
@@ -281,7 +268,7 @@ STEM = 4  # the shortest word that is read as the stem of a longer one ("short" 
 @lru_cache(maxsize=16384)
 def related(a: str, b: str) -> bool:
     """Two lemmas of one word: equal, one the other's stem ("short"/"shortage"), or a WordNet derivation of either
-    ("birth"/"bear", "sanitation"/"sanitary")."""
+    ("decision"/"decide", "employ"/"employee")."""
     short, long = sorted((a, b), key=len)
     if a == b or (len(short) >= STEM and long.startswith(short)):
         return True
@@ -290,8 +277,5 @@ def related(a: str, b: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def _derived(word: str) -> frozenset[str]:
-    wn = _wordnet()
-    if wn is None:
-        return frozenset()
-    return frozenset(d.name().lower() for s in wn.synsets(word)[:3] for lemma in s.lemmas()
-                     if lemma.name().lower() == word for d in lemma.derivationally_related_forms())
+    return frozenset(name.lower() for s in wordnet_table().synsets(word)[:3] for lemma in s.lemmas
+                     if lemma.name.lower() == word for name, _ in lemma.derivations)
