@@ -140,30 +140,45 @@ def run_revise(args: argparse.Namespace) -> int:
 
 def run_models(args: argparse.Namespace) -> int:
     from factalign.nli import HOUSE_MODEL_DIR, KINDS
+    from factalign.nli.house_large import SHIPPED_DIR
 
     for name in NLI_BACKENDS.names():
         backend = NLI_BACKENDS.get(name)
-        status = ""
+        status, card = "", None
         if name == "house":
             status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
+            card = house_terms(HOUSE_MODEL_DIR)
+        elif name == "house-large":
+            status = "  [assembled]" if house_large_ready() else "  [assembled on first use]"
+            card = house_terms(SHIPPED_DIR, "manifest.json")
         options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
         kind = KINDS.get(name, "plugin")  # what it outputs: 3-way NLI or a binary checker (docs/checkers.md)
         print(f"{backend.spec_help:<18} [{kind}] {backend.description}{status}" + (f"; options: {options}" if options else ""))
-        if name == "house":
-            print(f"{'':<18} {house_terms(HOUSE_MODEL_DIR)}")
+        if card:
+            print(f"{'':<18} {card}")
     return 0
 
 
-def house_terms(directory) -> str:
-    """One line on the house model's training data terms, read from the recipe in its config.json, and its card."""
+def house_large_ready() -> bool:
+    from factalign.nli.house_large import cache_dir
+
+    try:
+        return (cache_dir() / "config.json").is_file()
+    except FactalignError:
+        return False
+
+
+def house_terms(directory, file: str = "config.json") -> str:
+    """One line on a shipped model's training data terms, read from the recipe in its config.json (house-large's
+    manifest.json), and its card."""
     import json
 
     from factalign.train.licences import restricted
 
     try:
-        recipe = json.loads((directory / "config.json").read_text(encoding="utf-8")).get("recipe", {})
+        recipe = json.loads((directory / file).read_text(encoding="utf-8")).get("recipe", {})
     except (OSError, ValueError):
-        return "training data: unknown (no readable config.json)"
+        return f"training data: unknown (no readable {file})"
     closed = restricted(list(recipe.get("train_counts", {})), recipe.get("teacher"))
     terms = "every source allows commercial use" if not closed else f"not for commercial use ({len(closed)} restricted sources)"
     return f"training data: {terms}; model card: {directory / 'README.md'}"

@@ -1,6 +1,6 @@
 """NLI backends behind one protocol, chosen by a spec string `NAME[:ARG][,K=V...]`.
 
-Built-in: `house` (the packaged model, the default), `onnx:DIR`, `hf[:ID_OR_DIR]` (3-way, or binary with
+Built-in: `house` (the packaged model, the default), `house-large` (assembled on first use), `onnx:DIR`, `hf[:ID_OR_DIR]` (3-way, or binary with
 `positive=LABEL`), `t5:ID`, `hhem:ID`, `llm:MODEL` (binary checkers), `table:FILE.json`; options are the
 backend's keyword arguments (`onnx:DIR,threads=2`, `hf:ID,device=cuda,positive=1`). What a backend
 outputs is its label set (factalign/nli/labels.py); `KINDS` says it for `factalign models`.
@@ -30,6 +30,15 @@ def _house(batch_size: int = 32, long_premise: str = "chunk", threads: int | Non
     if not (HOUSE_MODEL_DIR / "model.onnx").is_file():
         raise FactalignError(f"the house NLI model is not installed at {HOUSE_MODEL_DIR}; pass --nli onnx:DIR or hf:ID")
     return _onnx(str(HOUSE_MODEL_DIR), batch_size, long_premise, threads)
+
+
+@NLI_BACKENDS.register("house-large", description="all-mpnet-base-v2 (110M) with the shipped house-large adapter; "
+                       "assembled once, on first use, from the base's five PyPI parts into an int8 ONNX model in the "
+                       "factalign cache (needs the [train] extra then; see factalign/models/house-large/README.md)")
+def _house_large(batch_size: int = 32, long_premise: str = "chunk", threads: int | None = None) -> NLIModel:
+    from factalign.nli.house_large import model_dir
+
+    return _onnx(str(model_dir()), batch_size, long_premise, threads)
 
 
 @NLI_BACKENDS.register("onnx", arg="DIR", description="a local directory with model.onnx, tokenizer.json, config.json")
@@ -99,7 +108,7 @@ def _table(arg: str, labels: str = "3-way") -> NLIModel:
     return TableNLI.from_file(arg, labels=labels)
 
 
-KINDS = {"house": "3-way NLI", "onnx": "3-way NLI", "hf": "classifier: 3-way, binary with positive=",
+KINDS = {"house": "3-way NLI", "house-large": "3-way NLI", "onnx": "3-way NLI", "hf": "classifier: 3-way, binary with positive=",
          "t5": "binary, seq2seq", "hhem": "binary, remote code", "llm": "binary, LLM judge", "table": "3-way or binary"}
 
 

@@ -33,14 +33,18 @@ def data_rows(train_counts: dict[str, dict[str, int]]) -> list[str]:
     return rows
 
 
-def render(config: dict) -> str:
+HOUSE_INTRO = "The NLI model factalign ships and uses by default (`--nli house`)"
+
+
+def render(config: dict, intro: str = HOUSE_INTRO, limits: str = LIMITS) -> str:
+    """The card of a model whose config (config.json, or house-large's manifest) carries its recipe."""
     recipe = config.get("recipe", {})
     counts = recipe.get("train_counts", {})
     closed = restricted(list(counts), recipe.get("teacher"))
     dev = recipe.get("dev") or {}
     lines = [
         f"# {config.get('model_id', 'house model')}", "",
-        "The NLI model factalign ships and uses by default (`--nli house`): three labels "
+        f"{intro}: three labels "
         f"({', '.join(config.get('id2label', {}).values())}), {config.get('quantization', 'fp32')}, "
         f"sha256 `{config.get('sha256', '?')[:12]}`. Recipe and experiments: docs/house-model.md.", "",
         "## Training data", "",
@@ -54,7 +58,7 @@ def render(config: dict) -> str:
         "## Intended use", "",
         "Checking generated English text (summaries, answers, claims) against its sources, claim by claim, through "
         "factalign's methods; not a general-purpose NLI model.", "",
-        "## Known limits", "", LIMITS,
+        "## Known limits", "", limits,
     ]
     return "\n".join(lines)
 

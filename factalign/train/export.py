@@ -7,44 +7,13 @@ id2label, max_length, the sha256 of model.onnx and the training recipe.
 from __future__ import annotations
 
 import json
-import logging
 import shutil
 import tempfile
-import warnings
-from contextlib import contextmanager
 from pathlib import Path
 
 from factalign.nli.onnx import file_sha256
+from factalign.nli.onnx_export import export_module, quantize_int8, quiet
 from factalign.train.data import fail
-
-OPSET = 17
-
-
-def _logits_only(model):
-    import torch
-
-    class LogitsOnly(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.model = model
-
-        def forward(self, input_ids, attention_mask, token_type_ids):
-            return self.model(input_ids=input_ids, attention_mask=attention_mask,
-                              token_type_ids=token_type_ids).logits
-
-    return LogitsOnly().eval()
-
-
-def export_module(model, path: Path) -> None:
-    """Export a sequence-classification model (eager attention) to an fp32 ONNX graph with dynamic axes."""
-    import torch
-
-    dummy = torch.ones(2, 8, dtype=torch.long)
-    names = ["input_ids", "attention_mask", "token_type_ids"]
-    axes = {name: {0: "batch", 1: "sequence"} for name in names} | {"logits": {0: "batch"}}
-    torch.onnx.export(_logits_only(model), (dummy, dummy, torch.zeros_like(dummy)), str(path),
-                      input_names=names, output_names=["logits"], dynamic_axes=axes,
-                      opset_version=OPSET, dynamo=False)
 
 
 def export_fp32(checkpoint: Path, path: Path) -> None:
@@ -80,27 +49,6 @@ def own_model_id(output: Path) -> str:
     return f"local/{Path(output).resolve().name}"
 
 
-@contextmanager
-def _quiet():
-    """The exporters' notes, which are about graphs other than this one: torch's tracer warns of a branch on
-    the padding length (the graph is exported with dynamic axes and checked against torch by the tests),
-    of negative indices (the model has none), transformers shows a progress bar while loading the weights,
-    and onnxruntime's quantizer suggests shape pre-processing, which dynamic int8 does not need."""
-    from transformers.utils import logging as hf_logging
-
-    root, bars = logging.getLogger().level, hf_logging.is_progress_bar_enabled()
-    logging.getLogger().setLevel(logging.ERROR)
-    hf_logging.disable_progress_bar()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        logging.getLogger().setLevel(root)
-        if bars:
-            hf_logging.enable_progress_bar()
-
-
 def export_model_dir(checkpoint: Path, output: Path, quantize: bool = True, model_id: str | None = None) -> dict:
     """Write output/{model.onnx, tokenizer.json, config.json}, whole or not at all (an earlier export in `output`
     stays as it was when this one fails); returns the config. `model_id`: the name in config.json and in every
@@ -119,15 +67,11 @@ def _export(checkpoint: Path, output: Path, quantize: bool, model_id: str) -> di
     recipe = _recipe_chain(checkpoint)
     model_config = json.loads((checkpoint / "config.json").read_text(encoding="utf-8"))
     max_length = recipe.get("training", {}).get("max_length", 256)
-    with tempfile.TemporaryDirectory() as tmp, _quiet():
+    with tempfile.TemporaryDirectory() as tmp, quiet():
         fp32 = Path(tmp) / "model.onnx"
         export_fp32(checkpoint, fp32)
         if quantize:
-            from onnxruntime.quantization import QuantType, quantize_dynamic
-
-            # Per-channel scales: a model fine-tuned from int8 weights (train-nli --base house) sits on the
-            # per-tensor grid it came from, and per-tensor rounding would undo most of the fine-tuning.
-            quantize_dynamic(str(fp32), str(output / "model.onnx"), weight_type=QuantType.QInt8, per_channel=True)
+            quantize_int8(fp32, output / "model.onnx")
         else:
             shutil.copy(fp32, output / "model.onnx")
     config = {

@@ -53,7 +53,7 @@ def _unnamed_weights(model) -> dict[str, tuple[str, bool]]:
     import numpy as np
     import torch
 
-    from factalign.train.export import export_module
+    from factalign.nli.onnx_export import export_module
 
     torch.manual_seed(0)
     with torch.no_grad():
