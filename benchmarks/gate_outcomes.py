@@ -41,11 +41,13 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="+", metavar="SET")
     ap.add_argument("--method", default="fenice")
+    ap.add_argument("--nli", default="house", help="the NLI backend (a model without a shipped calibration needs --threshold)")
+    ap.add_argument("--threshold", type=float, help="label by this score threshold instead of the shipped calibration")
     ap.add_argument("--json", type=Path, help="write each row's score, label and decision here")
     args = ap.parse_args(argv)
     from factalign import Scorer
 
-    scorer = Scorer(args.method)
+    scorer = Scorer(args.method, nli=args.nli, **({"threshold": args.threshold} if args.threshold is not None else {}))
     print(f"signature: {scorer.signature}\n")
     print("| set | faithful / errors | score ROC-AUC | label BA | faithful passed / review / blocked % "
           "| errors passed / review / blocked % | errors labelled inconsistent % |\n|---|---|---|---|---|---|---|")

@@ -55,7 +55,9 @@ def ship(state: Path, parts_dir: Path, recipe_file: Path, shipped: Path = SHIPPE
     config["base_model_name_or_path"] = "all-mpnet-base-v2"  # the PyPI parts, not this machine's path
     (shipped / "adapter_config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     shutil.copy(state / "best" / "adapter_model.safetensors", shipped / "adapter_model.safetensors")
-    recipe = json.loads(recipe_file.read_text(encoding="utf-8"))
+    if not recipe_file.is_file() and shipped == SHIPPED_DIR:
+        raise SystemExit(f"{recipe_file}: no recipe (the trainer writes it when a run ends); the card needs it")
+    recipe = json.loads(recipe_file.read_text(encoding="utf-8")) if recipe_file.is_file() else {}
     manifest = {"model_id": MODEL_ID, "max_length": MAX_LENGTH, "base_dir": "all-mpnet-base-v2",
                 "parts": parts_of(parts_dir), "adapter_sha256": adapter_sha256(shipped),
                 "id2label": {"0": "entailment", "1": "neutral", "2": "contradiction"},
@@ -76,9 +78,10 @@ def main() -> None:
     parser.add_argument("--state", type=Path, default=Path("recipes/house-large-state"))
     parser.add_argument("--parts", type=Path, default=Path("checkpoints/v5/gpu/pypi"))
     parser.add_argument("--recipe", type=Path, default=Path("checkpoints/v5/gpu/house-large/recipe.json"))
+    parser.add_argument("--out", type=Path, default=SHIPPED_DIR, help="another directory: to measure an adapter unshipped")
     args = parser.parse_args()
-    manifest = ship(args.state, args.parts, args.recipe)
-    print(f"{SHIPPED_DIR}: {MODEL_ID}, adapter {manifest['adapter_sha256'][:12]}, "
+    manifest = ship(args.state, args.parts, args.recipe, args.out)
+    print(f"{args.out}: {MODEL_ID}, adapter {manifest['adapter_sha256'][:12]}, "
           f"model.onnx {manifest['reference_sha256'][:12]}, dev {manifest['recipe'].get('dev', {}).get('accuracy')}")
 
 
