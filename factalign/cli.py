@@ -149,7 +149,8 @@ def run_models(args: argparse.Namespace) -> int:
             status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
             card = house_terms(HOUSE_MODEL_DIR)
         elif name == "house-large":
-            status = "  [assembled]" if house_large_ready() else "  [assembled on first use]"
+            status = ("  [not shipped yet]" if not (SHIPPED_DIR / "manifest.json").is_file() else
+                      "  [assembled]" if house_large_ready() else "  [assembled on first use]")
             card = house_terms(SHIPPED_DIR, "manifest.json")
         options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
         kind = KINDS.get(name, "plugin")  # what it outputs: 3-way NLI or a binary checker (docs/checkers.md)

