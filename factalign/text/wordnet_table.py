@@ -6,8 +6,8 @@ instance (a name), and each sense's lemmas with their antonyms and derivations. 
 NLTK took about 5 s per process and answered nothing where either was missing, so a plain `pip install` scored
 without it, quietly. This module answers the same questions from `WORDNET_TABLE`, a table derived once from that
 database (`python -m factalign.text.wordnet_table --write`, which needs nltk and Debian's `wordnet-base`):
-loaded in a fraction of a second, identical on every machine, and named in the signature by IDENTITY. Its answers
-are checked word for word against NLTK's reader (tests/test_wordnet_table.py, where both are installed).
+loaded once per process in about a second (11 MB of JSON), identical on every machine, and named in the signature by
+IDENTITY. Its answers are checked word for word against NLTK's reader (tests/test_wordnet_table.py, where both are installed).
 
 WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. (The WordNet 3.0 licence permits use,
 copying and distribution with this notice: factalign/text/WORDNET-LICENSE.)

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from factalign.nli.onnx import file_sha256
-from factalign.nli.onnx_export import export_module, quantize_int8, quiet
+from factalign.nli.onnx_export import INT8, export_module, quantize_int8, quiet, write_tokenizer
 from factalign.train.data import fail
 
 
@@ -20,15 +20,6 @@ def export_fp32(checkpoint: Path, path: Path) -> None:
     from transformers import AutoModelForSequenceClassification
 
     export_module(AutoModelForSequenceClassification.from_pretrained(checkpoint, attn_implementation="eager"), path)
-
-
-def _tokenizer_file(checkpoint: Path, output: Path, max_length: int) -> bool:
-    """Copy tokenizer.json with truncation at max_length and no padding; returns do_lower_case."""
-    spec = json.loads((checkpoint / "tokenizer.json").read_text(encoding="utf-8"))
-    spec["truncation"] = {"direction": "Right", "max_length": max_length, "strategy": "LongestFirst", "stride": 0}
-    spec["padding"] = None
-    (output / "tokenizer.json").write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
-    return bool((spec.get("normalizer") or {}).get("lowercase", False))
 
 
 def _recipe_chain(checkpoint: Path) -> dict:
@@ -78,9 +69,9 @@ def _export(checkpoint: Path, output: Path, quantize: bool, model_id: str) -> di
         "model_id": model_id,
         "id2label": {str(k): v for k, v in model_config["id2label"].items()},
         "max_length": max_length,
-        "do_lower_case": _tokenizer_file(checkpoint, output, max_length),
+        "do_lower_case": write_tokenizer(checkpoint / "tokenizer.json", output / "tokenizer.json", max_length),
         "inputs": ["input_ids", "attention_mask", "token_type_ids"],
-        "quantization": "dynamic int8 (QInt8 weights, per-channel scales)" if quantize else None,
+        "quantization": INT8 if quantize else None,
         "sha256": file_sha256(output / "model.onnx"),
         "recipe": recipe,
     }
