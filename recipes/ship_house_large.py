@@ -23,6 +23,7 @@ from pathlib import Path
 from factalign.nli.house_large import SHIPPED_DIR, adapter_sha256, assemble
 from factalign.nli.onnx import file_sha256
 from factalign.nli.onnx_export import INT8
+from factalign.outputs import replacing_dir
 from factalign.train.card import render
 
 MODEL_ID = "factalign/house-nli-mpnet-large-v5"
@@ -32,8 +33,8 @@ INTRO = ("house-large (`--nli house-large`): all-mpnet-base-v2 (110M parameters)
 LIMITS = """\
 - An MPNet-base cross-encoder (110M parameters, int8 once assembled): about five times the house model's cost per
   pair; it reads a premise of at most 256 tokens with its hypothesis, longer premises are chunked by the caller.
-- Trained at 128 tokens for part of one epoch so far (recipes/house-large-cpu.sh, resumed each session); its dev
-  figures above are those of the adapter shipped, below the open teacher's 91.4%.
+- Trained at 128 tokens for one epoch (recipes/house-large-cpu.sh, resumed over three sessions); its dev figures
+  above are those of the adapter shipped, below the open teacher's 91.4%.
 - Trained on English news, encyclopedia, web and dialogue text; other languages and genres are untested.
 """
 
@@ -51,26 +52,27 @@ def parts_of(parts_dir: Path) -> list[dict]:
 
 
 def ship(state: Path, parts_dir: Path, recipe_file: Path, shipped: Path = SHIPPED_DIR) -> dict:
-    shipped.mkdir(parents=True, exist_ok=True)
-    config = json.loads((state / "best" / "adapter_config.json").read_text(encoding="utf-8"))
-    config["base_model_name_or_path"] = "all-mpnet-base-v2"  # the PyPI parts, not this machine's path
-    (shipped / "adapter_config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    shutil.copy(state / "best" / "adapter_model.safetensors", shipped / "adapter_model.safetensors")
+    """Everything read and checked first, then the directory written whole or not at all (a failed assembly leaves
+    the adapter shipped before as it was)."""
     if not recipe_file.is_file() and shipped == SHIPPED_DIR:
         raise SystemExit(f"{recipe_file}: no recipe (the trainer writes it when a run ends); the card needs it")
     recipe = json.loads(recipe_file.read_text(encoding="utf-8")) if recipe_file.is_file() else {}
-    manifest = {"model_id": MODEL_ID, "max_length": MAX_LENGTH, "base_dir": "all-mpnet-base-v2",
-                "parts": parts_of(parts_dir), "adapter_sha256": adapter_sha256(shipped),
-                "id2label": {"0": "entailment", "1": "neutral", "2": "contradiction"},
-                "quantization": INT8, "recipe": recipe}
-    (shipped / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    with tempfile.TemporaryDirectory() as tmp:
+    parts = parts_of(parts_dir)
+    config = json.loads((state / "best" / "adapter_config.json").read_text(encoding="utf-8"))
+    config["base_model_name_or_path"] = "all-mpnet-base-v2"  # the PyPI parts, not this machine's path
+    with replacing_dir(shipped, "the shipped model") as out, tempfile.TemporaryDirectory() as tmp:
+        (out / "adapter_config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        shutil.copy(state / "best" / "adapter_model.safetensors", out / "adapter_model.safetensors")
+        manifest = {"model_id": MODEL_ID, "max_length": MAX_LENGTH, "base_dir": "all-mpnet-base-v2",
+                    "parts": parts, "adapter_sha256": adapter_sha256(out),
+                    "id2label": {"0": "entailment", "1": "neutral", "2": "contradiction"},
+                    "quantization": INT8, "recipe": recipe}
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         os.environ["FACTALIGN_HOUSE_LARGE_PARTS"] = str(parts_dir)
-        assemble(shipped, Path(tmp) / "assembled")
-        manifest["reference_sha256"] = file_sha256(Path(tmp) / "assembled" / "model.onnx")
-    manifest["sha256"] = manifest["reference_sha256"]
-    (shipped / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    (shipped / "README.md").write_text(render(manifest, intro=INTRO, limits=LIMITS), encoding="utf-8")
+        assemble(out, Path(tmp) / "assembled")
+        manifest["reference_sha256"] = manifest["sha256"] = file_sha256(Path(tmp) / "assembled" / "model.onnx")
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        (out / "README.md").write_text(render(manifest, intro=INTRO, limits=LIMITS), encoding="utf-8")
     return manifest
 
 
