@@ -24,8 +24,16 @@ def test_a_card_names_each_source_and_says_whether_the_model_is_open():
     config["recipe"]["train_counts"]["sick"] = {"neutral": 1}
     config["recipe"]["teacher"] = {"file": "t.npz"}
     assert restricted(list(config["recipe"]["train_counts"]), config["recipe"]["teacher"]) == [
-        "sick", "teacher t.npz (trained on non-commercial data)"]
+        "sick", "teacher t.npz (trained on unrecorded data)"]
     assert "**Not for commercial use**: trained on sick, teacher t.npz" in render(config)
+
+
+def test_a_teacher_counts_by_the_sources_its_file_records():
+    from factalign.train.teacher import trained_on
+
+    assert trained_on({"dev": {"per_source": {"wice": 0.9, "cg2c": 0.8}}}) == ["cg2c", "wice"]
+    assert restricted(["wice"], {"file": "open.npz", "sources": ["cg2c", "wice"]}) == []
+    assert restricted(["wice"], {"file": "mixed.npz", "sources": ["sick", "wice"]}) == ["teacher mixed.npz (trained on sick)"]
 
 
 def test_the_shipped_card_is_the_one_its_recipe_gives():

@@ -59,8 +59,11 @@ def terms_of(source: str) -> Terms:
 
 def restricted(sources: list[str], teacher: dict | None = None) -> list[str]:
     """The sources (and a teacher) whose terms do not allow commercial use: empty for an open model. A teacher's
-    probabilities carry what the teacher was trained on; factalign's only teacher file saw ANLI, SICK and MSRP."""
+    probabilities carry what the teacher was trained on, so a teacher counts by the sources it records; one that
+    records none (recipes/teacher-mpnet-v4.npz saw ANLI, SICK and MSRP) counts as restricted."""
     out = sorted(s for s in sources if not terms_of(s).commercial)
     if teacher:
-        out.append(f"teacher {teacher.get('file', '?')} (trained on non-commercial data)")
+        closed = [s for s in teacher.get("sources", ["?"]) if not terms_of(s).commercial]
+        if closed:
+            out.append(f"teacher {teacher.get('file', '?')} (trained on {', '.join(closed[:3]) if closed != ['?'] else 'unrecorded data'})")
     return out

@@ -72,4 +72,11 @@ def attach(examples: list[dict], path: Path) -> tuple[list[dict], dict]:
         probs = table.get(pair_key(ex["premise"], ex["hypothesis"]))
         out.append(ex if probs is None else {**ex, "probs": probs})
     matched = sum("probs" in ex for ex in out)
-    return out, {"file": str(path), "teacher": teacher.get("model_id", "?"), "matched": matched, "pairs": len(table)}
+    return out, {"file": str(path), "teacher": teacher.get("model_id", "?"), "matched": matched, "pairs": len(table),
+                 **({"sources": trained_on(teacher)} if trained_on(teacher) else {})}
+
+
+def trained_on(teacher: dict) -> list[str]:
+    """The sources a teacher was trained on, as its file records them: its dev split has a part of each (the
+    trainer's per-source dev figures); empty where the file records none, and then its terms are unknown."""
+    return sorted(teacher.get("dev", {}).get("per_source", {}))
