@@ -65,5 +65,5 @@ def restricted(sources: list[str], teacher: dict | None = None) -> list[str]:
     if teacher:
         closed = [s for s in teacher.get("sources", ["?"]) if not terms_of(s).commercial]
         if closed:
-            out.append(f"teacher {teacher.get('file', '?')} (trained on {', '.join(closed[:3]) if closed != ['?'] else 'unrecorded data'})")
+            out.append(f"teacher {teacher.get('file', '?')} (trained on {', '.join(closed) if closed != ['?'] else 'unrecorded data'})")
     return out

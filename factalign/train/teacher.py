@@ -72,8 +72,9 @@ def attach(examples: list[dict], path: Path) -> tuple[list[dict], dict]:
         probs = table.get(pair_key(ex["premise"], ex["hypothesis"]))
         out.append(ex if probs is None else {**ex, "probs": probs})
     matched = sum("probs" in ex for ex in out)
+    sources = trained_on(teacher)
     return out, {"file": str(path), "teacher": teacher.get("model_id", "?"), "matched": matched, "pairs": len(table),
-                 **({"sources": trained_on(teacher)} if trained_on(teacher) else {})}
+                 **({"sources": sources} if sources else {})}
 
 
 def trained_on(teacher: dict) -> list[str]:
