@@ -5,7 +5,9 @@ the work stops, what is finished is flushed on the way out (a batch writes every
 finished rows and cache entries stay, so rerunning resumes), `cli.main` prints one line,
 `factalign: interrupted (SIGINT)`, and the process exits 130 (SIGINT) or 143 (SIGTERM), the status
 a shell gives a process the signal ended. A second signal while that happens ends the process at once
-with the same line and status.
+with the same line and status, and so does the first one's `GRACE` running out: the way out takes well
+under a second, and a run stuck on it (work waiting for something that no longer comes) still ends when
+asked, with what the work has noted so far (`noting`).
 
 The process ends with `os._exit`, after flushing stdout and stderr, not through the interpreter's
 shutdown: threads may still be running model code then (nli/gather.py's workers, a Ray or LLM call),
@@ -23,6 +25,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -34,6 +38,9 @@ _received: list[int] = []  # the signal that interrupted this process, once one 
 _reported: list[str] = []  # the line printed, once it has been
 _installed: list[bool] = []  # whether this process is the program (run), whose handlers these are
 _held: dict = {"depth": 0, "signal": None}  # held() blocks open, and the signal that came inside them
+_standing: list[Callable[[], str]] = []  # noting() blocks open: what the way out would note now
+_noted: list[str] = []  # what the interrupt's way out has noted so far, for the GRACE watchdog's line
+GRACE = 20.0  # seconds the way out may take after the first signal before the process ends anyway
 
 
 class Interrupted(KeyboardInterrupt):
@@ -82,10 +89,40 @@ def _on_signal(signum: int, frame) -> None:
     if _received:  # a second signal while the first one's work ends: now
         _exit(report(Interrupted(_received[0])))
     _received.append(signum)
+    if _installed:
+        threading.Thread(target=_overdue, args=(signum,), name="factalign-interrupt", daemon=True).start()
     if _held["depth"]:
         _held["signal"] = signum  # raised when the outermost held() block ends
     else:
         raise Interrupted(signum)
+
+
+def _overdue(signum: int) -> None:
+    """After GRACE, end a run whose way out has not ended it, once no held() block is open (a held step is quick:
+    a GRACE more at most), with the notes of the noting() blocks still open."""
+    time.sleep(GRACE)
+    deadline = time.monotonic() + GRACE
+    while _held["depth"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    exc = Interrupted(signum)
+    for note in _noted + [note() for note in list(_standing)]:
+        exc.add_note(note)
+    _exit(report(exc))
+
+
+@contextmanager
+def noting(note: Callable[[], str]) -> Iterator[None]:
+    """Inside the block, an interrupt notes `note()` for its one line (e.g. the rows written so far): added to the
+    interrupt that leaves the block, or read by the GRACE watchdog if the way out never gets there."""
+    _standing.append(note)
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        exc.add_note(note())
+        _noted.append(exc.__notes__[-1])
+        raise
+    finally:
+        _standing.remove(note)
 
 
 @contextmanager

@@ -299,13 +299,14 @@ def test_the_llm_timeout_bounds_a_whole_request(how):
 
 def test_retries_stop_where_one_could_end_past_the_stated_total(monkeypatch):
     """2 x timeout + RETRY_SLACK: with no slack and tries of 0.6 s under a 1 s timeout, a retry (1 s of
-    backoff and up to 1 s of try) could end past the 2 s total, so none is made."""
+    backoff and up to 1 s of try) could end past the 2 s total, so none is made. On a loaded machine the
+    reset may come after the 1 s try has timed out: the try fails for that reason, and still is not retried."""
     from factalign.llm import ChatClient, client
 
     monkeypatch.setattr(client, "RETRY_SLACK", 0.0)
     assert client.total_time(1) == 2
     with BadServer("reset after 0.6 s") as server:
-        with pytest.raises(FactalignError, match=r"connection failed .*, 1 tries in \d+ s; no retry, as one could end "
+        with pytest.raises(FactalignError, match=r"(connection failed .*|no reply within 1 s), 1 tries in \d+ s; no retry, as one could end "
                                                  r"past the 2 s a request may take with its retries"):
             ChatClient(server.url, "tiny", timeout=1, sleep=lambda s: None).complete(MESSAGES)
     assert server.requests == 1

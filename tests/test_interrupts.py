@@ -269,3 +269,34 @@ def test_a_signal_inside_a_held_step_waits_for_its_end(monkeypatch):
             done.append("outer")
     assert done == ["inner", "outer"] and caught.value.signum == signal.SIGTERM
     assert interrupts.status(caught.value) == 143
+
+
+STUCK = """
+import sys, time
+from factalign import interrupts
+interrupts.GRACE = float(sys.argv[1])
+
+def main():
+    with interrupts.noting(lambda: "3 rows of this run were written"):
+        print("started", flush=True)
+        while True:  # a way out that never comes: the interrupt is swallowed
+            try:
+                time.sleep(60)
+            except KeyboardInterrupt:
+                pass
+
+interrupts.run(main)
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_a_run_whose_way_out_is_stuck_ends_after_the_grace_with_its_notes(name):
+    """factalign.interrupts.GRACE: work that swallows the interrupt still ends, with the one line, the notes of its
+    noting() blocks and the signal's status (the second signal is not needed)."""
+    proc = subprocess.Popen([sys.executable, "-c", STUCK, "0.5"], cwd=TREE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(TREE)})
+    assert proc.stdout.readline() == b"started\n"
+    proc.send_signal(SIGNALS[name])
+    _, err = proc.communicate(timeout=120)
+    assert (proc.returncode, err.decode()) == (128 + SIGNALS[name], f"factalign: interrupted ({name}); 3 rows of this "
+                                                                    "run were written\n")

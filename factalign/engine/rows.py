@@ -15,7 +15,7 @@ from factalign.columns import ROW_REQUIRED, row_columns, row_sources
 from factalign.engine.job import FIELDS, BatchJob
 from factalign.engine.readers import count_rows, read_rows
 from factalign.errors import FactalignError, printable, quoted
-from factalign.interrupts import held
+from factalign.interrupts import held, noting
 from factalign.jsonl_output import JsonlOutput, row_key
 from factalign.methods import get_method
 from factalign.registry import check_options
@@ -55,14 +55,9 @@ def write_line(output: JsonlOutput, line: dict, stats: dict) -> None:
         output.note(line)
 
 
-@contextmanager
-def interrupted_note(stats: dict) -> Iterator[None]:
-    """An interrupt (factalign.interrupts) leaving the block notes, for its one line, what this run wrote."""
-    try:
-        yield
-    except KeyboardInterrupt as exc:
-        exc.add_note(written(stats))
-        raise
+def interrupted_note(stats: dict):
+    """An interrupt (factalign.interrupts) in the block notes, for its one line, what this run wrote."""
+    return noting(lambda: written(stats))
 
 
 def written(stats: dict) -> str:
