@@ -5,6 +5,12 @@ session run, so a pair's probabilities never depend on its batch), at 64 and 128
 
 Pairs are real FEVERFact text: a premise cut so that premise and a 16-token claim fill the length exactly in each
 model's own tokenizer. Issue 56's targets for house-large int8: at least 40 pairs/s at 64 tokens, 20 at 128.
+
+Then FENICE end to end, as `Scorer("fenice")` runs it with each of house, house-large and the default cascade, on
+the README example (examples/document.txt and summary.txt; target under 3 s warm) and on the long-document
+benchmark's document of 558 FRANK validation sentences with its 20 summary sentences as claims
+(benchmarks/long_documents.py's `build`). Models are loaded before the clock starts; "cold" is the first scoring
+(an empty in-memory NLI cache), "warm" the same scoring again (every pair cached).
 """
 
 from __future__ import annotations
@@ -60,6 +66,32 @@ def main() -> None:
     for name, nli in models.items():
         rates = [pairs_per_second(nli, pairs_of(nli, shared, n)) for n in LENGTHS]
         print(f"| {name} ({nli.signature}) | {' | '.join(f'{r:.1f}' for r in rates)} |", flush=True)
+    end_to_end(shared, args.threads)
+
+
+def end_to_end(shared: Path, threads: int) -> None:
+    from long_documents import build, load_rows
+
+    from factalign import Scorer
+    from factalign.data import Document
+
+    root = Path(__file__).resolve().parent.parent
+    readme = tuple(Document.from_text((root / "examples" / f).read_text(encoding="utf-8")) for f in ("document.txt", "summary.txt"))
+    long = build(load_rows(shared / "frank_val.jsonl"), 558)
+    print("\n| FENICE with | README example, cold s | warm s | 558 sentences, cold s | warm s | pairs house-large read (cascade) |\n|---|---|---|---|---|---|")
+    for spec in ("house", "house-large", "cascade"):
+        opts = f",threads={threads}" if spec != "cascade" else ""
+        scorer = Scorer("fenice", nli=spec + opts, threshold=0.5)
+        scorer.score("A bridge opened.", "A bridge opened.")  # load the models
+        times = []
+        for doc, summary in (readme, long):
+            for _ in range(2):
+                start = time.perf_counter()
+                scorer.score(doc, summary)
+                times.append(time.perf_counter() - start)
+        model = scorer.nli_model.model  # behind the in-memory cache (Scorer's default: cache=None)
+        read = f"{model.sent} of {model.seen}" if hasattr(model, "sent") else "-"
+        print(f"| {spec} | {' | '.join(f'{t:.1f}' for t in times)} | {read} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from factalign import interrupts
 from factalign.columns import ROW_FIELDS, add_columns_option
 from factalign.errors import FactalignError, FactalignWarning, json_text, printable, shown
 from factalign.io import default_cache_path, distinct_files, read_sources, read_text, source_files
-from factalign.nli import NLI_BACKENDS
 from factalign.claims import DEFAULT_EXTRACTOR
 from factalign.coref import DEFAULT_COREF
 from factalign.numeric import COUNT, SECONDS
@@ -22,7 +21,8 @@ from factalign.options import (MethodParams, add_fail_under_option, add_llm_opti
                                add_model_options, add_param_option, add_scorer_options, add_source_option, cache_from_args, check_url,
                                scorer_from_args, settings_from_args)
 from factalign.engine.rows import below, check_fail_under, gated
-from factalign.result_table import print_result
+from factalign.model_list import run_models
+from factalign.result_table import print_result, print_spans
 from factalign.data import Document
 from factalign.inputs import source_list, to_document
 from factalign.version import __version__
@@ -69,8 +69,10 @@ def run_score(args: argparse.Namespace) -> int:
         html_report(args.html, [result.to_dict()], [(document.text, summary.text)], getattr(args, "threshold", None))
     if args.json:
         print(json_text(result.to_dict()))
+    elif args.spans:
+        print_spans(result, args.summary)
     else:
-        print_result(result, cal, document.text)
+        print_result(result, cal, document.text, summary.text)
     return below(result.score, args.fail_under, "the score") or gated([result.decision], args.fail_on)
 
 
@@ -138,53 +140,6 @@ def run_revise(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_models(args: argparse.Namespace) -> int:
-    from factalign.nli import HOUSE_MODEL_DIR, KINDS
-    from factalign.nli.house_large import SHIPPED_DIR
-
-    for name in NLI_BACKENDS.names():
-        backend = NLI_BACKENDS.get(name)
-        status, card = "", None
-        if name == "house":
-            status = "  [installed]" if (HOUSE_MODEL_DIR / "model.onnx").is_file() else "  [missing]"
-            card = house_terms(HOUSE_MODEL_DIR)
-        elif name == "house-large":
-            status = ("  [not shipped yet]" if not (SHIPPED_DIR / "manifest.json").is_file() else
-                      "  [assembled]" if house_large_ready() else "  [assembled on first use]")
-            card = house_terms(SHIPPED_DIR, "manifest.json")
-        options = ", ".join(f"{k}={v}" for k, v in backend.options.items())
-        kind = KINDS.get(name, "plugin")  # what it outputs: 3-way NLI or a binary checker (docs/checkers.md)
-        print(f"{backend.spec_help:<18} [{kind}] {backend.description}{status}" + (f"; options: {options}" if options else ""))
-        if card:
-            print(f"{'':<18} {card}")
-    return 0
-
-
-def house_large_ready() -> bool:
-    from factalign.nli.house_large import cache_dir
-
-    try:
-        return (cache_dir() / "config.json").is_file()
-    except FactalignError:
-        return False
-
-
-def house_terms(directory, file: str = "config.json") -> str:
-    """One line on a shipped model's training data terms, read from the recipe in its config.json (house-large's
-    manifest.json), and its card."""
-    import json
-
-    from factalign.train.licences import restricted
-
-    try:
-        recipe = json.loads((directory / file).read_text(encoding="utf-8")).get("recipe", {})
-    except (OSError, ValueError):
-        return f"training data: unknown (no readable {file})"
-    closed = restricted(list(recipe.get("train_counts", {})), recipe.get("teacher"))
-    terms = "every source allows commercial use" if not closed else f"not for commercial use ({len(closed)} restricted sources)"
-    return f"training data: {terms}; model card: {directory / 'README.md'}"
-
-
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and a pointer to --help, not the whole usage; an unknown option
     is reported by the subcommand it was given to, with the option it resembles."""
@@ -220,7 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--document", help="document file ('-' for stdin)")
     add_source_option(p, "the sources to score against")
     p.add_argument("--summary", required=True, help="summary file ('-' for stdin)")
-    p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--json", action="store_true", help="print the full result as JSON")
+    view.add_argument("--spans", action="store_true", help="print only the unsupported words of the summary, a line "
+                      "each (SUMMARY:START-END: \"words\" (claim K: reason)), for CI logs")
     p.add_argument("--quiet", action="store_true", help="no progress bar (score shows none; accepted as everywhere)")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report of claims against their evidence")
     p.add_argument("--server", metavar="URL", help="score on a `factalign serve` service (its settings apply; "

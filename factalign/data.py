@@ -200,6 +200,25 @@ class ClaimResult:
 
 
 @dataclass
+class UnsupportedSpan:
+    """Words of the output (summary or answer) its unsupported claims rest on: [start, end) char offsets into the
+    output, the claims (indices into `claims`) they come from, the word model's highest P(unsupported) over them
+    (1 - the claim's score where the claim's span is marked whole) and the first claim's reason (factalign/spans)."""
+
+    start: int
+    end: int
+    text: str
+    claims: list[int]
+    score: float
+    reason: str | None = None
+
+    @classmethod
+    @checked_fields
+    def from_dict(cls, d: dict[str, Any]) -> UnsupportedSpan:
+        return cls(d["start"], d["end"], d["text"], list(d["claims"]), d["score"], d.get("reason"))
+
+
+@dataclass
 class SummaryResult:
     """A summary's score, its claims and the signature that makes the number reproducible."""
 
@@ -216,6 +235,7 @@ class SummaryResult:
     reason: str | None = None         # why it is labelled or decided so where its claims seem to say otherwise
     task: str | None = None           # the kind of text whose default calibration labelled it (calibration/tasks.py)
     notes: list[str] = field(default_factory=list)  # where a cap on the work of one input cut (factalign/bounds.py)
+    unsupported_spans: list[UnsupportedSpan] = field(default_factory=list)  # the output's words to look at (factalign/spans)
 
     def decide(self, rule: DecisionRule, calibration: str | None = None, claim_rule: DecisionRule | None = None,
                as_claim: bool = False, task: str | None = None, found: Collection[int] = ()) -> None:
@@ -246,4 +266,4 @@ class SummaryResult:
         return cls(d["score"], [ClaimResult.from_dict(c) for c in d["claims"]], d["method"], d["signature"],
                    d.get("label"), d.get("probability"), d.get("threshold"), d.get("calibration"), d.get("decision"),
                    [SourceRange.from_dict(r) for r in d.get("sources", [])], d.get("reason"), d.get("task"),
-                   list(d.get("notes") or []))
+                   list(d.get("notes") or []), [UnsupportedSpan.from_dict(x) for x in d.get("unsupported_spans") or []])

@@ -15,10 +15,11 @@ def say(line: str, width: int | None = None) -> None:
     print(line if width is None else _fit(line, width))
 
 
-def print_result(result, cal, document: str) -> None:
+def print_result(result, cal, document: str, summary: str | None = None) -> None:
     """The verdict first (decision, label, probability), then one line per claim fitted to the terminal's
     width (`COLUMNS` when piped): the claim, its label and span always, the document text as room allows.
-    `cal`: the scorer's calibration, described under the verdict (None: not described)."""
+    `cal`: the scorer's calibration, described under the verdict (None: not described); `summary`: the output, shown
+    last with its unsupported words marked."""
     width = max(80, shutil.get_terminal_size((120, 24)).columns)
     verdict = [f"decision: {result.decision.upper()}"] if result.decision else []
     verdict += [result.label] if result.label else []
@@ -57,6 +58,26 @@ def print_result(result, cal, document: str) -> None:
             say(f"{'':>{len(head)}}why: {c.reason}", width)
     if cal and cal.claims is None and result.claims:
         say("  (claims are not labelled: this calibration has no claim part; see `factalign calibrate --claims-data`)")
+    if result.unsupported_spans and summary is not None:
+        say(f"  unsupported words, in [[ ]]: {' '.join(marked(summary, result.unsupported_spans).split())}")
+
+
+def marked(text: str, spans) -> str:
+    """The output with each unsupported span between [[ and ]]."""
+    out, at = [], 0
+    for span in spans:
+        out += [text[at:span.start], "[[", text[span.start:span.end], "]]"]
+        at = span.end
+    return "".join(out + [text[at:]])
+
+
+def print_spans(result, where: str) -> None:
+    """The compact view for CI logs (`score --spans`): one line per unsupported span, as compilers report an error's
+    place, `WHERE:START-END: "words" (claims K, L: reason)`; nothing for an output with no unsupported claim."""
+    for span in result.unsupported_spans:
+        why = f": {span.reason}" if span.reason else ""
+        claims = ", ".join(map(str, span.claims))
+        say(f"{where}:{span.start}-{span.end}: \"{span.text}\" (claim{'s' if len(span.claims) > 1 else ''} {claims}{why})")
 
 
 SPAN_LABEL_CHARS = 32  # a premise over several sources: their offsets, else their ids, else their number

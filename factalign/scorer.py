@@ -26,6 +26,7 @@ from factalign.nli.labels import labels_of
 from factalign.reasons import add_reasons
 from factalign.settings import LLMSettings, ScorerSettings
 from factalign.signature import Signature
+from factalign.spans.output import unsupported_spans
 from factalign.text.sources import Source, is_source_list
 
 SETTINGS_FIELDS = frozenset(f.name for f in fields(ScorerSettings))
@@ -210,6 +211,7 @@ class Scorer:
         language = unread(summ.text, doc.text)
         if language:
             unread_language(result, language, defaults=self.calibrations.defaults and cal is not None)
+        result.unsupported_spans = unsupported_spans(summ, doc.text, claims)
         return result
 
     def as_document(self, text: str | Document | Sequence, what: str = "document") -> Document:

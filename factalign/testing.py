@@ -24,12 +24,13 @@ _SCORERS: dict[Any, Scorer] = {}  # models load once per test session
 def assert_consistent(document: str, summary: str, method: str = DEFAULT_METHOD, threshold: float | None = None,
                       scorer: Scorer | None = None, allow: str = "pass", **options) -> SummaryResult:
     """The result, if the summary is labelled consistent; else an AssertionError that names the score,
-    the threshold and each unsupported claim. Options are Scorer's (nli, extractor, calibration, ...)."""
+    the threshold, each unsupported claim and the summary's unsupported words. Options are Scorer's (nli, extractor, calibration, ...)."""
     scorer = scorer or _scorer(method, threshold, options)
     result = scorer.score(document, summary)
     if result.label is None:
         raise FactalignError(f"no threshold to label {result.method} with: pass threshold= or a calibration")
     unsupported = "".join(f"\n  {c.score:+.3f} {c.claim.text}" for c in result.claims if c.label == "unsupported")
+    unsupported += "".join(f"\n  unsupported words [{s.start}:{s.end}]: {s.text!r}" for s in result.unsupported_spans)
     if result.label != "consistent":
         raise AssertionError(f"summary labelled {result.label}: {result.method} = {result.score:.4f} < threshold "
                              f"{result.threshold:.4f}; unsupported claims:{unsupported or ' none'}")

@@ -122,6 +122,7 @@ def test_the_readme_request_gets_the_readme_verdict(server, local):
     r = body["result"]
     assert (status, r["decision"], r["label"]) == (200, "review", "inconsistent")
     assert r == as_json(local.score(DOCUMENT, SUMMARY))
+    assert [(s["text"], s["claims"]) for s in r["unsupported_spans"]] == [("New Zealand", [5])]  # "born in New Zealand"
 
 
 def test_batch_scores_each_item_and_refuses_a_bad_one_alone(server, local):

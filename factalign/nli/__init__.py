@@ -1,6 +1,7 @@
 """NLI backends behind one protocol, chosen by a spec string `NAME[:ARG][,K=V...]`.
 
-Built-in: `house` (the packaged model, the default), `house-large` (assembled on first use), `onnx:DIR`, `hf[:ID_OR_DIR]` (3-way, or binary with
+Built-in: `house` (the packaged model, the default), `house-large` (assembled on first use), `cascade` (the two
+in turn), `onnx:DIR`, `hf[:ID_OR_DIR]` (3-way, or binary with
 `positive=LABEL`), `t5:ID`, `hhem:ID`, `llm:MODEL` (binary checkers), `table:FILE.json`; options are the
 backend's keyword arguments (`onnx:DIR,threads=2`, `hf:ID,device=cuda,positive=1`). What a backend
 outputs is its label set (factalign/nli/labels.py); `KINDS` says it for `factalign models`.
@@ -18,7 +19,7 @@ from factalign.nli.base import CON, ENT, NEU, NLIModel, Pair, TokenBudget, Wrapp
 from factalign.nli.cache import CachedNLI
 from factalign.nli.hf import DEFAULT_HF_MODEL
 from factalign.nli.table import TableNLI
-from factalign.registry import Registry, build
+from factalign.registry import Registry, build, parse_spec
 
 HOUSE_MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "house-nli"
 DEFAULT_NLI = "house"
@@ -39,6 +40,20 @@ def _house_large(batch_size: int = 32, long_premise: str = "chunk", threads: int
     from factalign.nli.house_large import model_dir
 
     return _onnx(str(model_dir()), batch_size, long_premise, threads)
+
+
+@NLI_BACKENDS.register("cascade", description="the small model reads every pair and house-large re-reads those it "
+                       "does not call clearly neutral (P(neutral) < neutral); small= and large= name backends without "
+                       "options (factalign/nli/cascade.py)")
+def _cascade(small: str = "house", large: str = "house-large", neutral: float = 0.8) -> NLIModel:
+    from factalign.nli.cascade import CascadeNLI
+
+    models = {}
+    for role, spec in (("small", small), ("large", large)):
+        if parse_spec(spec)[0] == "cascade":
+            raise FactalignError(f"cascade: {role}= names a backend, not another cascade")
+        models[role] = build(NLI_BACKENDS, spec)
+    return CascadeNLI(models["small"], models["large"], neutral)
 
 
 @NLI_BACKENDS.register("onnx", arg="DIR", description="a local directory with model.onnx, tokenizer.json, config.json")
@@ -108,7 +123,7 @@ def _table(arg: str, labels: str = "3-way") -> NLIModel:
     return TableNLI.from_file(arg, labels=labels)
 
 
-KINDS = {"house": "3-way NLI", "house-large": "3-way NLI", "onnx": "3-way NLI", "hf": "classifier: 3-way, binary with positive=",
+KINDS = {"house": "3-way NLI", "house-large": "3-way NLI", "cascade": "3-way NLI, two models", "onnx": "3-way NLI", "hf": "classifier: 3-way, binary with positive=",
          "t5": "binary, seq2seq", "hhem": "binary, remote code", "llm": "binary, LLM judge", "table": "3-way or binary"}
 
 

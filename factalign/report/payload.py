@@ -40,6 +40,8 @@ def row_view(row: dict[str, Any], document: str, summary: str, threshold: float 
         "document": document, "summary": summary, "claims": claims,
         "failing": sum(c["label"] == "unsupported" for c in claims),
         "sources": [source_view(r, claims, document, name) for r in result.sources],
+        "unsupported": [{"span": checked([u.start, u.end], summary, f"{name}: unsupported words"), "claims": u.claims,
+                         "reason": u.reason} for u in result.unsupported_spans],
     }
 
 

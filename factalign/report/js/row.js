@@ -16,10 +16,15 @@ function inside(seg, spans) {
 function summaryText(row, onPick) {
   const located = row.claims.filter((c) => c.sspan);
   const p = el("p", { class: "summary-text" });
-  for (const seg of segments(row.summary, located.map((c) => c.sspan))) {
-    const text = row.summary.slice(seg[0], seg[1]);
+  const unsupported = row.unsupported || [];
+  for (const seg of segments(row.summary, located.map((c) => c.sspan).concat(unsupported.map((u) => u.span)))) {
+    const raw = row.summary.slice(seg[0], seg[1]);
+    // the words the unsupported claims rest on (result.unsupported_spans), marked inside their claim's colour
+    const words = unsupported.find((u) => seg[0] >= u.span[0] && seg[1] <= u.span[1]);
+    const text = words ? el("mark", { class: "unsupported-words", title: "unsupported words"
+      + (words.reason ? ": " + words.reason : "") }, raw) : raw;
     const covering = located.filter((c) => seg[0] >= c.sspan[0] && seg[1] <= c.sspan[1]);
-    if (!covering.length) { p.append(visible(text)); continue; }
+    if (!covering.length) { p.append(words ? text : visible(raw)); continue; }
     const worst = covering.reduce((x, y) => (y.score < x.score ? y : x));
     const s = el("span", { class: "claim-span", "data-claims": covering.map((c) => c.n).join(" "),
       title: covering.length + " claim(s), lowest " + fmt(worst.score, row.range) + " " + labelText(worst.label) }, text);
