@@ -258,7 +258,7 @@ def test_one_documents_json_has_neither_sources_nor_locations():
     d = scorer.score(text, "Alice lives in Paris.").to_dict()
     assert "sources" not in d and "locations" not in d["claims"][0]["premise"]
     assert list(d) == ["score", "claims", "method", "signature", "label", "probability", "threshold", "calibration", "decision",
-                       "reason", "task"]
+                       "reason", "task", "unsupported_spans"]
     assert list(d["claims"][0]["premise"]) == ["sentences", "text", "granularity", "spans"]
 
 

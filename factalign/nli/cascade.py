@@ -3,7 +3,7 @@
 Most pairs a method sends are a claim against a document sentence that has nothing to do with it (FENICE,
 SENTLI and INFUSE read a claim against every sentence, then keep the best). Their outcome is "neutral" under
 either model and changes no claim's score; the few related pairs decide it. So the small model (`small`,
-about five times faster, issue 56's throughput benchmark) reads every pair, and every pair it does not call
+about five times faster: benchmarks/house_large_throughput.py) reads every pair, and every pair it does not call
 clearly neutral, P(neutral) under `neutral`, is read again by the large one, whose probabilities replace
 the small model's.
 
