@@ -18,12 +18,7 @@ SUITE=${SUITE:-runs/capability_suite.jsonl}
 mkdir -p "$OUT"
 export PYTHONPATH=.
 
-step() {  # step FILE COMMAND...: run COMMAND into FILE unless FILE is there
-  local file=$OUT/$1; shift
-  [ -s "$file" ] && { echo "kept $file" >&2; return; }
-  echo "running $*" >&2
-  "$@" > "$file.part" && mv "$file.part" "$file"
-}
+source benchmarks/steps.sh
 
 [ -s "$SUITE" ] || python benchmarks/capability_suite.py --write "$SUITE" > /dev/null
 step suite-model.md python benchmarks/capability_suite.py --suite "$SUITE" --nli house --nli "onnx:$CANDIDATE" \

@@ -20,12 +20,7 @@ WICE_LIMIT=${WICE_LIMIT:-150}
 mkdir -p "$OUT"
 export PYTHONPATH=.
 
-step() {  # step FILE COMMAND...: run COMMAND into FILE unless FILE is there
-  local file=$OUT/$1; shift
-  [ -s "$file" ] && { echo "kept $file" >&2; return; }
-  echo "running $*" >&2
-  "$@" > "$file.part" && mv "$file.part" "$file"
-}
+source benchmarks/steps.sh
 
 SETS=(realistic:sealed)
 for f in benchmarks/realistic/fresh/*-gate.jsonl; do SETS+=("fresh:$f"); done

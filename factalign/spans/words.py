@@ -56,16 +56,19 @@ def relatives(lemma: str) -> frozenset[str]:
     return frozenset(n for n in names if "_" not in n)
 
 
+def around(doc):
+    """Each token with the indices of its dependency subtree and of its head's: the phrases a flag spreads over."""
+    return [(t, [s.i for s in t.subtree], [s.i for s in t.head.subtree]) for t in doc]
+
+
 def word_features(doc, evidence: frozenset[str], evidence_text: str) -> np.ndarray:
     """Stage 1's features, one row per token of the parsed claim `doc`."""
     absent = absent_words(doc, evidence)
     unrelated = np.array([float(a and not (relatives(t.lemma_.lower()) & evidence)) for a, t in zip(absent, doc)])
     n = len(doc)
     rows = []
-    for t in doc:
+    for t, sub, head_sub in around(doc):
         i = t.i
-        sub = [s.i for s in t.subtree]
-        head_sub = [s.i for s in t.head.subtree]
         pair = f"{t.lower_} {doc[i + 1].lower_}" in evidence_text if i + 1 < n else False
         rows.append([absent[i], float(t.is_stop), float(t.is_punct), float(t.like_num), float(t.text[:1].isupper()),
                      absent[max(i - 1, 0)], absent[min(i + 1, n - 1)], absent[max(i - 2, 0):i + 3].max(),
@@ -80,10 +83,8 @@ def context_features(doc, first: np.ndarray) -> np.ndarray:
     """Stage 2's own features: stage 1's probabilities `first` around each token."""
     n = len(doc)
     rows = []
-    for t in doc:
+    for t, sub, head_sub in around(doc):
         i = t.i
-        sub = [s.i for s in t.subtree]
-        head_sub = [s.i for s in t.head.subtree]
         left = first[:i].max() if i else 0.0
         right = first[i + 1:].max() if i + 1 < n else 0.0
         rows.append([first[i], first[max(i - 1, 0)], first[min(i + 1, n - 1)], first[max(i - 2, 0):i + 3].mean(),
