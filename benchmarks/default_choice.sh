@@ -32,7 +32,7 @@ for method in ${METHODS//,/ }; do
 done
 for nli in house house-large cascade; do
   step "frank-$nli.md" python -m factalign bench --data "frank:$SHARED/frank_val.jsonl" --methods fenice --nli "$nli" \
-      --limit "$FRANK_LIMIT" --seed 0 --out "$OUT/frank-$nli" --no-plots --quiet --no-cache
+      --limit "$FRANK_LIMIT" --split kfold:5 --seed 0 --out "$OUT/frank-$nli" --no-plots --quiet --no-cache
   step "wice-$nli.md" python benchmarks/wice_claims.py --methods fenice --limit "$WICE_LIMIT" --nli "$nli" --cache "$OUT/wice-$nli.sqlite"
 done
 ls -la "$OUT"
