@@ -21,10 +21,10 @@ import numpy as np
 
 from shared_data import data_file
 
+from factalign.spans.output import COMPONENTS
 from factalign.spans.words import MODEL_FILE, absent_words, context_features, evidence_words, word_features, word_model
 from factalign.text.nlp import pipeline
 
-COMPONENTS = ("tok2vec", "tagger", "attribute_ruler", "lemmatizer", "parser", "ner")
 
 
 def rows(split: str) -> list[dict]:
@@ -39,7 +39,7 @@ def parsed(rows_: list[dict], evidence: str) -> list[tuple]:
     nlp = pipeline(COMPONENTS)
     out = []
     for r in rows_:
-        doc = nlp.nlp(Doc(nlp.nlp.vocab, words=r["claim_tokens"]), disable=nlp.disable)
+        doc = nlp(Doc(nlp.nlp.vocab, words=r["claim_tokens"]))  # WiCE's own tokens, parsed as a claim is
         if evidence == "page":
             text = " ".join(r["evidence"])
         else:

@@ -75,7 +75,7 @@ TABLE = {(SENTENCES[0], CLAIMS[0]): [0.95, 0.04, 0.01], (SENTENCES[1], CLAIMS[0]
          (SENTENCES[0], CLAIMS[1]): [0.01, 0.98, 0.01], (SENTENCES[1], CLAIMS[1]): [0.05, 0.90, 0.05]}
 
 
-def scored(tmp_path):
+def scored():
     from tests.helpers import FixedClaims
 
     nli = TableNLI(TABLE)
@@ -83,8 +83,8 @@ def scored(tmp_path):
     return Scorer("nli-sent", nli=nli, coref="none", extractor=extractor, threshold=0.5).score(DOCUMENT, SUMMARY)
 
 
-def test_the_scorer_fills_them_and_the_report_carries_them(tmp_path):
-    result = scored(tmp_path)
+def test_the_scorer_fills_them_and_the_report_carries_them():
+    result = scored()
     assert [c.label for c in result.claims] == ["supported", "unsupported"]
     assert [s.text for s in result.unsupported_spans] == ["a large garden in Paris"]  # read against the whole document
     view = row_view(result.to_dict(), DOCUMENT, SUMMARY)

@@ -56,7 +56,7 @@ def unsupported_spans(summary: Document, document: str, claims: list[ClaimResult
                 words, lowered = words | more[0], f"{lowered} {more[1]}"
             probs = model.probabilities(doc, words, lowered)
             flagged = {t.i: float(p) for t, p in zip(doc, probs) if p >= model.threshold and not t.is_punct}
-            found = [(a, b, p) for a, b, p in mapped(doc, flagged, summary.text, start, end)]
+            found = list(mapped(nlp, doc, flagged, summary.text, start, end))
         if not found:
             found = [(start, end, 1.0 - max(0.0, min(1.0, c.score)))]
         marks += [(a, b, k, p) for a, b, p in found]
@@ -72,11 +72,12 @@ def claim_region(summary: Document, c: ClaimResult) -> tuple[int, int]:
     return 0, len(summary.text)
 
 
-def mapped(doc, flagged: dict[int, float], text: str, start: int, end: int):
-    """(start, end, probability) in `text` of each flagged claim token that aligns with a word of text[start:end]."""
+def mapped(nlp, doc, flagged: dict[int, float], text: str, start: int, end: int):
+    """(start, end, probability) in `text` of each flagged claim token that aligns with a token of text[start:end],
+    both cut by the same spaCy tokenizer."""
     if not flagged:
         return
-    words = [(m.start() + start, m.end() + start) for m in re.finditer(r"\w+(?:[-'’]\w+)*|[^\w\s]", text[start:end])]
+    words = [(start + t.idx, start + t.idx + len(t.text)) for t in nlp.make_doc(text[start:end]) if not t.is_space]
     region = [text[a:b].lower() for a, b in words]
     claim = [t.lower_ for t in doc]
     matcher = difflib.SequenceMatcher(None, claim, region, autojunk=False)

@@ -14,6 +14,7 @@ terms and dev figures. No NLI call is made: the word model reads the claim's wor
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -30,8 +31,10 @@ _WORD = re.compile(r"\w+")
 SENSES = 3  # WordNet senses read for a word's relatives: the frequent ones
 
 
+@lru_cache(maxsize=16)
 def evidence_words(nlp, text: str) -> tuple[frozenset[str], str]:
-    """The evidence's lemmas and lower-cased forms, and its lower-cased text (for word pairs)."""
+    """The evidence's lemmas and lower-cased forms, and its lower-cased text (for word pairs); kept for the last
+    few texts, as a batch scores several summaries of one document."""
     doc = nlp(text)
     return frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}), " ".join(t.lower_ for t in doc)
 
@@ -124,8 +127,6 @@ class WordModel:
 
 @lru_cache(maxsize=None)
 def word_model(path: Path = MODEL_FILE) -> WordModel:
-    import hashlib
-
     try:
         raw = path.read_bytes()
         spec = json.loads(raw)
